@@ -1,0 +1,54 @@
+package schema
+
+import "time"
+
+// Limits on material handed to remember. Reported by the API.
+const (
+	// MaxRememberBytes is the largest text remember accepts, in bytes of UTF-8.
+	MaxRememberBytes = 256 * 1024
+	// MaxRequestBytes is the largest HTTP request body the API reads.
+	MaxRequestBytes = 1 << 20
+)
+
+// Document is raw material as it was received, before extraction. It is
+// written together with its Job before anything is queued, so accepted
+// material is never lost.
+type Document struct {
+	ID          string    `json:"id"`
+	Text        string    `json:"text"`
+	SpaceID     string    `json:"space_id,omitempty"`
+	Source      string    `json:"source,omitempty"`
+	ContentHash string    `json:"content_hash"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// JobState is where a job stands: queued -> extracting -> completed | failed.
+type JobState string
+
+const (
+	JobQueued     JobState = "queued"
+	JobExtracting JobState = "extracting"
+	JobCompleted  JobState = "completed"
+	JobFailed     JobState = "failed"
+)
+
+// Job tracks the processing of one Document.
+type Job struct {
+	ID         string   `json:"id"`
+	DocumentID string   `json:"document_id"`
+	State      JobState `json:"state"`
+	Error      string   `json:"error,omitempty"`
+	Attempts   int      `json:"attempts"`
+	MemoryIDs  []string `json:"memory_ids"`
+	// Published is true once the job's message has been handed to the queue
+	// (the outbox flag).
+	Published bool      `json:"-"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// JobRef names a job and its owner; the queue carries these.
+type JobRef struct {
+	Owner Owner  `json:"owner"`
+	JobID string `json:"job_id"`
+}
