@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/persistmemory/persistmemory/api"
+	"github.com/persistmemory/persistmemory/embed"
+	"github.com/persistmemory/persistmemory/embed/onnx"
+	"github.com/persistmemory/persistmemory/embed/openai"
+	graphneo4j "github.com/persistmemory/persistmemory/graph/neo4j"
+	"github.com/persistmemory/persistmemory/ingest"
+	"github.com/persistmemory/persistmemory/ingest/kafka"
+	oauthneo4j "github.com/persistmemory/persistmemory/oauth/neo4j"
+	"github.com/persistmemory/persistmemory/retrieval"
+	"github.com/persistmemory/persistmemory/retrieval/weaviate"
+)
+
+// backends are the opened dependencies of a process.
+type backends struct {
+	graph    *graphneo4j.Store
+	keys     *oauthneo4j.Store
+	queue    ingest.Queue          // nil: no queue configured
+	vectors  retrieval.VectorStore // nil: no embeddings
+	embedder embed.Embedder        // nil: EMBEDDING_PROVIDER=none
+	closers  []func()
+}
+
+func (b *backends) Close() {
+	for i := len(b.closers) - 1; i >= 0; i-- {
+		b.closers[i]()
+	}
+}
+
+// openBackends connects to everything cfg names, migrates the graph, and
+// checks that the vector collection was made with the configured model.
+func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends, error) {
+	b := &backends{}
+	ok := false
+	defer func() {
+		if !ok {
+			b.Close()
+		}
+	}()
+	g, err := graphneo4j.Open(ctx, graphneo4j.Config{URI: cfg.Neo4jURI, User: cfg.Neo4jUser, Password: cfg.Neo4jPassword, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("neo4j at %s: %w (is the stack up? run: persistmemory stack up)", cfg.Neo4jURI, err)
+	}
+	b.graph = g
+	b.closers = append(b.closers, func() { _ = g.Close(context.Background()) })
+	applied, err := g.Migrate(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("migrate the graph: %w", err)
+	}
+	if len(applied) > 0 {
+		log.Info("graph migrations applied", "migrations", applied)
+	}
+	b.keys = &oauthneo4j.Store{Driver: g.Driver(), Database: g.Database()}
+
+	switch cfg.EmbeddingProvider {
+	case "local":
+		files := onnx.Config{
+			ModelPath:     filepath.Join(cfg.ModelDir, "model.onnx"),
+			TokenizerPath: filepath.Join(cfg.ModelDir, "tokenizer.json"),
+			LibraryPath:   cfg.OnnxRuntimeLib,
+		}
+		for _, p := range []string{files.ModelPath, files.TokenizerPath, files.LibraryPath} {
+			if _, err := os.Stat(p); err != nil {
+				return nil, fmt.Errorf("EMBEDDING_PROVIDER=local needs %s, which is missing: run 'persistmemory stack up' (it installs the model) or set EMBEDDING_PROVIDER=none", p)
+			}
+		}
+		e, err := onnx.Open(files)
+		if err != nil {
+			return nil, fmt.Errorf("load the local embedding model: %w", err)
+		}
+		b.embedder = e
+		b.closers = append(b.closers, func() { _ = e.Close() })
+	case "openai":
+		e, err := openai.New(openai.Config{BaseURL: cfg.EmbeddingBaseURL, APIKey: cfg.EmbeddingAPIKey, Model: cfg.EmbeddingModel})
+		if err != nil {
+			return nil, fmt.Errorf("embedding provider openai: %w", err)
+		}
+		b.embedder = e
+	}
+	if b.embedder != nil {
+		v, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("weaviate at %s: %w (is the stack up? run: persistmemory stack up)", cfg.WeaviateURL, err)
+		}
+		dims := b.embedder.Dims()
+		if dims == 0 { // a remote provider learns its dimension from a first call
+			vs, err := b.embedder.Embed(ctx, []string{"dimension probe"})
+			if err != nil {
+				return nil, fmt.Errorf("embedding provider %s: %w", cfg.EmbeddingProvider, err)
+			}
+			dims = len(vs[0])
+		}
+		if err := v.Ensure(ctx, b.embedder.Model(), dims); err != nil {
+			return nil, fmt.Errorf("vector collection: %w", err)
+		}
+		b.vectors = v
+	}
+	if len(cfg.KafkaBrokers) > 0 {
+		q, err := kafka.Open(ctx, kafka.Config{Brokers: cfg.KafkaBrokers, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("kafka at %v: %w (is the stack up? run: persistmemory stack up)", cfg.KafkaBrokers, err)
+		}
+		b.queue = q
+		b.closers = append(b.closers, func() { _ = q.Close() })
+	}
+	ok = true
+	return b, nil
+}
+
+func (b *backends) pipeline(log *slog.Logger) (*ingest.Pipeline, error) {
+	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: ingest.RuleExtractor{}, Logger: log}
+	if b.embedder != nil {
+		c.Vectors, c.Embedder = b.vectors, b.embedder
+	}
+	return ingest.New(c)
+}
+
+func (b *backends) searcher(log *slog.Logger) *retrieval.Searcher {
+	s := &retrieval.Searcher{Graph: b.graph, Logger: log}
+	if b.embedder != nil {
+		s.Vectors, s.Embedder = b.vectors, b.embedder
+	}
+	return s
+}
+
+// checks are the readiness probes of /readyz, one per dependency.
+func (b *backends) checks() []api.Check {
+	notConfigured := func(what string) func(context.Context) error {
+		return func(context.Context) error { return fmt.Errorf("%w: %s", api.ErrNotConfigured, what) }
+	}
+	cs := []api.Check{{Name: "neo4j", Probe: b.graph.Ping}}
+	if b.queue != nil {
+		cs = append(cs, api.Check{Name: "kafka", Probe: b.queue.Ping})
+	} else {
+		cs = append(cs, api.Check{Name: "kafka", Probe: notConfigured("KAFKA_BROKERS is empty")})
+	}
+	if b.vectors != nil {
+		cs = append(cs, api.Check{Name: "weaviate", Probe: b.vectors.Ping})
+		e := b.embedder
+		cs = append(cs, api.Check{Name: "embedder", Probe: func(ctx context.Context) error {
+			v, err := e.Embed(ctx, []string{"ready"})
+			if err == nil && (len(v) != 1 || len(v[0]) == 0) {
+				err = errors.New("embedder returned no vector")
+			}
+			return err
+		}})
+	} else {
+		cs = append(cs, api.Check{Name: "weaviate", Probe: notConfigured("EMBEDDING_PROVIDER=none")},
+			api.Check{Name: "embedder", Probe: notConfigured("EMBEDDING_PROVIDER=none")})
+	}
+	return cs
+}
+
+// shutdownTimeout bounds a graceful stop.
+const shutdownTimeout = 10 * time.Second

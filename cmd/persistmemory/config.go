@@ -1,0 +1,227 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Scope names, as the seed spells them.
+var allScopes = []string{"memory:read", "memory:capture", "memory:write", "usage:read"}
+
+// Context budget bounds (tokens).
+const (
+	DefaultContextTokenBudget = 4000
+	MinContextTokenBudget     = 256
+	MaxContextTokenBudget     = 32000
+)
+
+// Config is everything the binary reads from the environment. Load
+// validates it; an unknown or malformed value stops start-up with a
+// sentence that names it.
+type Config struct {
+	UserID             schema.Owner // PERSISTMEMORY_USER_ID, stdio only
+	Addr               string       // PERSISTMEMORY_ADDR
+	LogLevel           string       // PERSISTMEMORY_LOG_LEVEL
+	Neo4jURI           string
+	Neo4jUser          string
+	Neo4jPassword      string
+	KafkaBrokers       []string // empty: no queue configured
+	WeaviateURL        string   // empty: no vector store
+	WeaviateGRPC       string
+	EmbeddingProvider  string // local | openai | none
+	EmbeddingBaseURL   string
+	EmbeddingAPIKey    string
+	EmbeddingModel     string
+	ModelDir           string // PERSISTMEMORY_MODEL_DIR (local provider)
+	OnnxRuntimeLib     string // ONNXRUNTIME_LIB (local provider)
+	ContextTokenBudget int
+	PublicURL          string
+	MCPScopes          []string
+}
+
+// knownVars are the variables Load reads. A PERSISTMEMORY_* variable not
+// listed here is a typo and refused.
+var knownVars = []string{
+	"PERSISTMEMORY_USER_ID", "PERSISTMEMORY_ADDR", "PERSISTMEMORY_LOG_LEVEL", "PERSISTMEMORY_MODEL_DIR",
+	"PERSISTMEMORY_CACHE", "PERSISTMEMORY_STACK_DIR", "PERSISTMEMORY_STACK_TEST",
+	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "WEAVIATE_URL", "WEAVIATE_GRPC",
+	"EMBEDDING_PROVIDER", "EMBEDDING_BASE_URL", "EMBEDDING_API_KEY", "EMBEDDING_MODEL", "ONNXRUNTIME_LIB",
+	"CONTEXT_TOKEN_BUDGET", "PUBLIC_URL", "MCP_SCOPES",
+}
+
+// LoadConfig reads the configuration from getenv/lookup (os.Getenv and
+// os.LookupEnv in production).
+func LoadConfig(environ []string) (Config, error) {
+	env := map[string]string{}
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	known := map[string]bool{}
+	for _, k := range knownVars {
+		known[k] = true
+	}
+	var unknown []string
+	for k := range env {
+		if strings.HasPrefix(k, "PERSISTMEMORY_") && !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return Config{}, fmt.Errorf("unknown setting %s: PersistMemory reads no such variable (check the spelling; docs/configuration.md lists them)", strings.Join(unknown, ", "))
+	}
+	get := func(k, def string) string {
+		if v, ok := env[k]; ok {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	home, _ := os.UserHomeDir()
+	cache := get("PERSISTMEMORY_CACHE", filepath.Join(home, ".cache", "persistmemory"))
+	c := Config{
+		UserID:            schema.Owner(get("PERSISTMEMORY_USER_ID", "")),
+		Addr:              get("PERSISTMEMORY_ADDR", "127.0.0.1:8787"),
+		LogLevel:          get("PERSISTMEMORY_LOG_LEVEL", "info"),
+		Neo4jURI:          get("NEO4J_URI", "bolt://127.0.0.1:7687"),
+		Neo4jUser:         get("NEO4J_USER", "neo4j"),
+		Neo4jPassword:     get("NEO4J_PASSWORD", "persistmemory-dev"),
+		WeaviateURL:       get("WEAVIATE_URL", "http://127.0.0.1:8080"),
+		WeaviateGRPC:      get("WEAVIATE_GRPC", "127.0.0.1:50051"),
+		EmbeddingProvider: get("EMBEDDING_PROVIDER", "local"),
+		EmbeddingBaseURL:  get("EMBEDDING_BASE_URL", ""),
+		EmbeddingAPIKey:   get("EMBEDDING_API_KEY", ""),
+		EmbeddingModel:    get("EMBEDDING_MODEL", ""),
+		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q")),
+		OnnxRuntimeLib:    get("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so")),
+		PublicURL:         get("PUBLIC_URL", ""),
+	}
+	if b := get("KAFKA_BROKERS", "127.0.0.1:9092"); b != "" {
+		for _, s := range strings.Split(b, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				c.KafkaBrokers = append(c.KafkaBrokers, s)
+			}
+		}
+	}
+	budget := get("CONTEXT_TOKEN_BUDGET", strconv.Itoa(DefaultContextTokenBudget))
+	n, err := strconv.Atoi(budget)
+	if err != nil {
+		return Config{}, fmt.Errorf("CONTEXT_TOKEN_BUDGET=%q is not a whole number of tokens", budget)
+	}
+	c.ContextTokenBudget = n
+	scopes := get("MCP_SCOPES", strings.Join(allScopes, " "))
+	c.MCPScopes = strings.FieldsFunc(scopes, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
+	}
+	return c, c.Validate()
+}
+
+// Validate names the first setting that is wrong.
+func (c Config) Validate() error {
+	if c.UserID != "" {
+		if err := c.UserID.Validate(); err != nil {
+			return fmt.Errorf("PERSISTMEMORY_USER_ID is malformed: %w", err)
+		}
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return fmt.Errorf("PERSISTMEMORY_ADDR=%q is not host:port", c.Addr)
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("PERSISTMEMORY_LOG_LEVEL=%q is not one of debug, info, warn, error", c.LogLevel)
+	}
+	if u, err := url.Parse(c.Neo4jURI); err != nil || !strings.HasPrefix(u.Scheme, "bolt") && !strings.HasPrefix(u.Scheme, "neo4j") || u.Host == "" {
+		return fmt.Errorf("NEO4J_URI=%q is not a bolt:// or neo4j:// URI", c.Neo4jURI)
+	}
+	if c.Neo4jUser == "" {
+		return fmt.Errorf("NEO4J_USER is empty")
+	}
+	for _, b := range c.KafkaBrokers {
+		if _, p, err := net.SplitHostPort(b); err != nil || p == "" {
+			return fmt.Errorf("KAFKA_BROKERS contains %q, which is not host:port", b)
+		}
+	}
+	if c.WeaviateURL != "" {
+		if u, err := url.Parse(c.WeaviateURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("WEAVIATE_URL=%q is not an http(s) URL", c.WeaviateURL)
+		}
+		if _, _, err := net.SplitHostPort(c.WeaviateGRPC); err != nil {
+			return fmt.Errorf("WEAVIATE_GRPC=%q is not host:port", c.WeaviateGRPC)
+		}
+	}
+	switch c.EmbeddingProvider {
+	case "local":
+		if c.WeaviateURL == "" {
+			return fmt.Errorf("EMBEDDING_PROVIDER=local needs a vector store, but WEAVIATE_URL is empty; set it or use EMBEDDING_PROVIDER=none")
+		}
+	case "openai":
+		if c.EmbeddingAPIKey == "" {
+			return fmt.Errorf("EMBEDDING_PROVIDER=openai needs EMBEDDING_API_KEY; it is empty (PersistMemory does not fall back to no embeddings)")
+		}
+		if c.EmbeddingModel == "" {
+			return fmt.Errorf("EMBEDDING_PROVIDER=openai needs EMBEDDING_MODEL (e.g. text-embedding-3-small)")
+		}
+		if c.EmbeddingBaseURL == "" {
+			return fmt.Errorf("EMBEDDING_PROVIDER=openai needs EMBEDDING_BASE_URL (e.g. https://api.openai.com/v1)")
+		}
+		if u, err := url.Parse(c.EmbeddingBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("EMBEDDING_BASE_URL=%q is not an http(s) URL", c.EmbeddingBaseURL)
+		}
+		if c.WeaviateURL == "" {
+			return fmt.Errorf("EMBEDDING_PROVIDER=openai needs a vector store, but WEAVIATE_URL is empty")
+		}
+	case "none":
+	default:
+		return fmt.Errorf("EMBEDDING_PROVIDER=%q is not one of local, openai, none", c.EmbeddingProvider)
+	}
+	if c.ContextTokenBudget < MinContextTokenBudget || c.ContextTokenBudget > MaxContextTokenBudget {
+		return fmt.Errorf("CONTEXT_TOKEN_BUDGET=%d is outside %d..%d tokens", c.ContextTokenBudget, MinContextTokenBudget, MaxContextTokenBudget)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("PUBLIC_URL=%q is not an http(s) URL without query or fragment", c.PublicURL)
+	} else if u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return fmt.Errorf("PUBLIC_URL=%q uses http for a host that is not loopback; OAuth clients require https", c.PublicURL)
+	}
+	if len(c.MCPScopes) == 0 {
+		return fmt.Errorf("MCP_SCOPES is empty; name at least one of %s", strings.Join(allScopes, ", "))
+	}
+	for _, s := range c.MCPScopes {
+		ok := false
+		for _, a := range allScopes {
+			ok = ok || s == a
+		}
+		if !ok {
+			return fmt.Errorf("MCP_SCOPES names %q, which is not a scope; the scopes are %s", s, strings.Join(allScopes, ", "))
+		}
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Redacted returns a copy safe to log: secrets replaced by a marker.
+func (c Config) Redacted() Config {
+	if c.Neo4jPassword != "" {
+		c.Neo4jPassword = "[redacted]"
+	}
+	if c.EmbeddingAPIKey != "" {
+		c.EmbeddingAPIKey = "[redacted]"
+	}
+	return c
+}

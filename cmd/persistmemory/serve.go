@@ -1,0 +1,350 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/persistmemory/persistmemory/api"
+	"github.com/persistmemory/persistmemory/mcp"
+	"github.com/persistmemory/persistmemory/oauth"
+	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/stack"
+)
+
+func init() {
+	// gin writes its debug and access lines to stdout by default; stdout
+	// belongs to the stdio MCP transport.
+	gin.DefaultWriter = io.Discard
+	gin.DefaultErrorWriter = os.Stderr
+	gin.SetMode(gin.ReleaseMode)
+}
+
+// loadConfig reads the environment and builds the logger.
+func loadConfig(stderr io.Writer) (Config, *slog.Logger, error) {
+	cfg, err := LoadConfig(os.Environ())
+	if err != nil {
+		return Config{}, nil, fmt.Errorf("configuration: %w", err)
+	}
+	return cfg, newLogger(stderr, cfg.LogLevel), nil
+}
+
+func runServe(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("serve", "serve [--with-stack]", stderr)
+	withStack := fs.Bool("with-stack", false, "install (once, cached) and start the local stack first: Neo4j, Kafka, Weaviate and the embedding model")
+	noWorker := fs.Bool("no-worker", false, "do not run the ingestion worker in this process (run 'persistmemory worker' separately)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	if cfg.UserID != "" {
+		return errors.New("PERSISTMEMORY_USER_ID is for the stdio MCP server only; over HTTP the caller is whoever the credential proves. Unset it for serve")
+	}
+	if *withStack {
+		if err := stackUp(ctx, log); err != nil {
+			return err
+		}
+	}
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	pipe, err := b.pipeline(log)
+	if err != nil {
+		return err
+	}
+	searcher := b.searcher(log)
+	auth := oauth.KeyAuthenticator(b.keys)
+	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: auth, Checks: b.checks(), Logger: log})
+	if err != nil {
+		return err
+	}
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Logger: log}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.HTTPHandler(svc, mcpKeyAuth(auth)))
+	mux.Handle("/", apiSrv.Handler())
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s (PERSISTMEMORY_ADDR): %w", cfg.Addr, err)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	var wg sync.WaitGroup
+	if !*noWorker {
+		runBackground(ctx, &wg, log, "worker", pipe.RunWorker, b.queue != nil)
+	}
+	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, b.queue != nil)
+	log.Info("persistmemory serving", "addr", "http://"+ln.Addr().String(), "api", "/api/v1", "mcp", "/mcp", "embedding", cfg.EmbeddingProvider)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	wg.Wait()
+	return nil
+}
+
+func runBackground(ctx context.Context, wg *sync.WaitGroup, log *slog.Logger, name string, f func(context.Context) error, enabled bool) {
+	if !enabled {
+		log.Warn(name + " not started: no queue is configured (KAFKA_BROKERS is empty); remember will refuse")
+		return
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := f(ctx); err != nil && ctx.Err() == nil {
+			log.Error(name+" stopped", "err", err)
+		}
+	}()
+}
+
+// mcpKeyAuth authenticates /mcp with a developer API key until OAuth lands.
+// API keys carry every scope.
+func mcpKeyAuth(auth api.Authenticator) mcp.CallerFunc {
+	return func(w http.ResponseWriter, r *http.Request) (mcp.Caller, bool) {
+		scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !strings.EqualFold(scheme, "Bearer") || cred == "" {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="persistmemory"`)
+			http.Error(w, `{"error":{"code":"UNAUTHENTICATED","message":"missing credential: send Authorization: Bearer <API key>","retryable":false}}`, http.StatusUnauthorized)
+			return mcp.Caller{}, false
+		}
+		owner, err := auth(r.Context(), strings.TrimSpace(cred))
+		if err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="persistmemory", error="invalid_token"`)
+			status, msg := http.StatusUnauthorized, "the credential is not valid"
+			if !errors.Is(err, schema.ErrUnauthenticated) {
+				status, msg = http.StatusServiceUnavailable, "could not check the credential; try again"
+			}
+			http.Error(w, fmt.Sprintf(`{"error":{"code":"UNAUTHENTICATED","message":%q,"retryable":%t}}`, msg, status != http.StatusUnauthorized), status)
+			return mcp.Caller{}, false
+		}
+		return mcp.Caller{Owner: owner, Scopes: mcp.AllScopes}, true
+	}
+}
+
+func runWorker(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("worker", "worker", stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	if len(cfg.KafkaBrokers) == 0 {
+		return errors.New("KAFKA_BROKERS is empty: a worker has no queue to read")
+	}
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	pipe, err := b.pipeline(log)
+	if err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, true)
+	log.Info("worker consuming", "brokers", cfg.KafkaBrokers)
+	err = pipe.RunWorker(ctx)
+	wg.Wait()
+	return err
+}
+
+func runMCP(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("mcp", "mcp   (stdio; owner from PERSISTMEMORY_USER_ID, scopes from MCP_SCOPES)", stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	if cfg.UserID == "" {
+		return errors.New("PERSISTMEMORY_USER_ID is required for the stdio MCP server: it names whose memory this process serves")
+	}
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	pipe, err := b.pipeline(log)
+	if err != nil {
+		return err
+	}
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.searcher(log), Logger: log}
+	return mcp.RunStdio(ctx, svc, mcp.Caller{Owner: cfg.UserID, Scopes: cfg.MCPScopes})
+}
+
+func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("migrate", "migrate", stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	cfg.KafkaBrokers, cfg.EmbeddingProvider = nil, "none" // migrations need only the graph
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	b.Close()
+	log.Info("graph schema is up to date")
+	return nil
+}
+
+func runAPIKey(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("apikey", "apikey create --user <owner id> [--name <label>] | apikey revoke --user <owner id> --id <key id>", stderr)
+	user := fs.String("user", "", "the owner id the key acts for")
+	name := fs.String("name", "", "a label to recognise the key by")
+	id := fs.String("id", "", "the key id to revoke (revoke only)")
+	if len(args) == 0 || (args[0] != "create" && args[0] != "revoke") {
+		fs.Usage()
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+			return flag.ErrHelp
+		}
+		return errors.New("apikey needs a subcommand: create or revoke")
+	}
+	verb := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	owner := schema.Owner(*user)
+	if err := owner.Validate(); err != nil {
+		return fmt.Errorf("--user: %w", err)
+	}
+	cfg.KafkaBrokers, cfg.EmbeddingProvider = nil, "none"
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if verb == "revoke" {
+		return b.keys.RevokeAPIKey(ctx, owner, *id)
+	}
+	k, plain, err := oauth.NewAPIKey(ctx, b.keys, owner, *name, time.Now())
+	if err != nil {
+		return err
+	}
+	// The key is the command's output, shown once: stdout is right here
+	// (this subcommand never speaks MCP).
+	fmt.Fprintln(os.Stdout, plain)
+	log.Info("api key created; it is shown once and stored only as a hash", "id", k.ID, "user", owner)
+	return nil
+}
+
+func stackUp(ctx context.Context, log *slog.Logger) error {
+	sc, err := stack.DefaultConfig()
+	if err != nil {
+		return err
+	}
+	sc.Logger = log
+	if err := stack.Up(ctx, sc); err != nil {
+		return err
+	}
+	_, err = stack.EnsureModel(ctx, sc)
+	return err
+}
+
+func runStack(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("stack", "stack up|down|status|logs [--service name] [--lines n]", stderr)
+	svc := fs.String("service", "", "logs: which service (neo4j, kafka, weaviate)")
+	lines := fs.Int("lines", 100, "logs: how many lines from the end")
+	quiet := fs.Bool("quiet", false, "status: print nothing; exit non-zero unless every service is ready")
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		fs.Usage()
+		return errors.New("stack needs a subcommand: up, down, status or logs")
+	}
+	verb := args[0]
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	log := newLogger(stderr, "info")
+	sc, err := stack.DefaultConfig()
+	if err != nil {
+		return err
+	}
+	sc.Logger = log
+	switch verb {
+	case "up":
+		start := time.Now()
+		if err := stackUp(ctx, log); err != nil {
+			return err
+		}
+		log.Info("stack ready", "took", time.Since(start).Round(100*time.Millisecond))
+		return nil
+	case "down":
+		return stack.Down(ctx, sc)
+	case "status":
+		st, err := stack.Status(ctx, sc)
+		if err != nil {
+			return err
+		}
+		notReady := 0
+		for _, s := range st {
+			if !s.Ready {
+				notReady++
+			}
+			if !*quiet {
+				fmt.Fprintf(stderr, "%s\n", formatStatus(s))
+			}
+		}
+		if notReady > 0 {
+			return fmt.Errorf("%d of %d services are not ready", notReady, len(st))
+		}
+		return nil
+	case "logs":
+		if *svc == "" {
+			return errors.New("stack logs needs --service neo4j|kafka|weaviate")
+		}
+		return stack.Logs(ctx, sc, *svc, stderr, *lines)
+	}
+	return fmt.Errorf("unknown stack subcommand %q: use up, down, status or logs", verb)
+}
+
+func formatStatus(s stack.ServiceStatus) string {
+	state := "stopped"
+	switch {
+	case s.Ready && s.Running:
+		state = "ready"
+	case s.Ready:
+		state = "ready (not started by this stack)"
+	case s.Running:
+		state = "running, not ready"
+	}
+	pid := "-"
+	if s.PID > 0 {
+		pid = fmt.Sprint(s.PID)
+	}
+	return fmt.Sprintf("%-9s %-34s pid %-8s %-28s log %s", s.Name, state, pid, s.Address, s.LogPath)
+}

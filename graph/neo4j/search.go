@@ -1,0 +1,148 @@
+package neo4j
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Full-text search.
+//
+// Owner isolation inside Lucene: the memory_claims index covers claim and
+// owner_key, and every query requires owner_key to be the caller's. Filtering
+// on node.owner only after Lucene's top-k would let another owner's matches
+// push this owner's out of the pool; putting the raw owner id into Lucene
+// would not be exact, because the standard analyzer splits ids at . @ -
+// ("a@b.c" and "a-b.c" both become the tokens a, b.c). owner_key is
+// "o" + hex(sha256(owner))[:32], one lower-case alphanumeric token the
+// analyzer keeps whole, and node.owner = $owner is checked again on every
+// hit, so a key collision could cost ranking but never leak.
+//
+// The owner clause has boost 0, so it adds nothing to the score: a hit
+// scores above 0 only through a claim term. If every word of a query
+// analyzes away (Lucene then drops the claim clause), the owner clause alone
+// would match all the owner's memories; requiring score > 0 makes that case
+// return nothing.
+//
+// User text is never parsed as Lucene syntax: it is split on white space,
+// lower-cased (so AND, OR, NOT are words, not operators), stripped of words
+// without a letter or digit, bounded, and every special character is
+// backslash-escaped.
+
+// Bounds on the user's query: Lucene refuses queries with more than 1024
+// clauses, and a word can analyze into one clause per letter (CJK).
+const (
+	maxQueryWords   = 32
+	maxQueryLetters = 256
+)
+
+// ownerKey is the token under which owner's nodes are indexed for
+// full-text search.
+func ownerKey(owner schema.Owner) string {
+	sum := sha256.Sum256([]byte(owner))
+	return "o" + hex.EncodeToString(sum[:16])
+}
+
+// luceneSpecial are the characters the classic query parser treats as
+// syntax. & and | are escaped one by one, which also covers && and ||.
+const luceneSpecial = `+-&|!(){}[]^"~*?:\/`
+
+// claimTerms turns user text into escaped Lucene terms for the claim
+// field, or "" when nothing searchable is left.
+func claimTerms(q string) string {
+	var (
+		words   []string
+		seen    = map[string]bool{}
+		letters int
+	)
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		if len(words) == maxQueryWords || letters >= maxQueryLetters {
+			break
+		}
+		var b strings.Builder
+		n := 0
+		for _, r := range w {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				if letters+n == maxQueryLetters {
+					break
+				}
+				n++
+			}
+			if strings.ContainsRune(luceneSpecial, r) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(r)
+		}
+		if n == 0 || seen[b.String()] {
+			continue
+		}
+		seen[b.String()] = true
+		letters += n
+		words = append(words, b.String())
+	}
+	return strings.Join(words, " ")
+}
+
+// luceneQuery is the full query for owner and the user's text, or "" when
+// nothing is searchable.
+func luceneQuery(owner schema.Owner, q string) string {
+	terms := claimTerms(q)
+	if terms == "" {
+		return ""
+	}
+	return "+owner_key:" + ownerKey(owner) + "^0 +claim:(" + terms + ")"
+}
+
+// Lucene is not limited: the owner clause already restricts it to this
+// owner's memories, and ranking in Cypher makes ties break by id no matter
+// where Lucene would cut them.
+const searchMemoriesCypher = `
+CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
+WHERE score > 0 AND node.owner = $owner AND node.state = 'active'
+RETURN node.id AS id, score
+ORDER BY score DESC, id ASC
+LIMIT $limit`
+
+// SearchMemories ranks the owner's active memories by how well their claims
+// match query (Lucene BM25 over the standard analyzer), best first, ties by
+// id. Any text is accepted: it is searched as plain words, never as Lucene
+// syntax, and text with no words returns no hits. Only the first 32 words
+// and 256 letters count.
+func (s *Store) SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.Hit, error) {
+	const op = "search memories"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if limit <= 0 {
+		return nil, fmt.Errorf("%s: %w: limit %d is not positive", op, schema.ErrInvalid, limit)
+	}
+	lq := luceneQuery(owner, query)
+	if lq == "" {
+		return []graph.Hit{}, nil
+	}
+	hits, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Hit, error) {
+		recs, err := collect(ctx, tx, searchMemoriesCypher,
+			map[string]any{"query": lq, "owner": string(owner), "limit": limit})
+		if err != nil {
+			return nil, err
+		}
+		hits := make([]graph.Hit, 0, len(recs))
+		for _, r := range recs {
+			m := r.AsMap()
+			hits = append(hits, graph.Hit{ID: str(m, "id"), Score: float(m, "score")})
+		}
+		return hits, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return hits, nil
+}

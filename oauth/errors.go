@@ -1,0 +1,9 @@
+package oauth
+
+import (
+	"errors"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+func errorsIsNotFound(err error) bool { return errors.Is(err, schema.ErrNotFound) }
