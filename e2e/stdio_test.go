@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -105,21 +108,32 @@ func TestStdioSpeaksOnlyJSONRPC(t *testing.T) {
 	}
 }
 
-// TestStdioScopes: a process started without memory:capture answers remember
-// with a tool error naming the permission.
+// TestStdioScopes: through the SDK's own client, a process started without
+// memory:capture answers remember with a tool error naming the permission,
+// and still answers search_memory.
 func TestStdioScopes(t *testing.T) {
 	requireStack(t)
 	cmd := exec.Command(binary(t), "mcp")
 	cmd.Env = baseEnv("PERSISTMEMORY_USER_ID=usr_scopetest", "MCP_SCOPES=memory:read")
-	cmd.Stdin = strings.NewReader(strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"remember","arguments":{"text":"should be refused for lack of scope"}}}`,
-	}, "\n") + "\n")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	out, _ := cmd.Output()
-	if !strings.Contains(string(out), "memory:capture") || !strings.Contains(string(out), `"isError":true`) {
-		t.Fatalf("stdout %s\nstderr %s", out, stderr.String())
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	client := gomcp.NewClient(&gomcp.Implementation{Name: "e2e", Version: "1"}, nil)
+	sess, err := client.Connect(ctx, &gomcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, stderr.String())
+	}
+	defer sess.Close()
+	res, err := sess.CallTool(ctx, &gomcp.CallToolParams{Name: "remember", Arguments: map[string]any{"text": "should be refused for lack of scope"}})
+	if err != nil {
+		t.Fatalf("a missing scope must be a tool error, not a protocol error: %v", err)
+	}
+	if !res.IsError || !strings.Contains(res.Content[0].(*gomcp.TextContent).Text, "memory:capture") {
+		t.Fatalf("remember without memory:capture: %+v", res)
+	}
+	res, err = sess.CallTool(ctx, &gomcp.CallToolParams{Name: "search_memory", Arguments: map[string]any{"query": "anything at all"}})
+	if err != nil || res.IsError {
+		t.Fatalf("search_memory with memory:read: %v %+v", err, res)
 	}
 }

@@ -71,7 +71,7 @@ func kafkaProperties(logDir string) []byte {
 		{"listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT"},
 		{"log.dirs", logDir},
 		{"num.partitions", fmt.Sprint(kafkaPartitions)},
-		{"auto.create.topics.enable", "true"},
+		{"auto.create.topics.enable", "false"},
 		{"offsets.topic.replication.factor", "1"},
 		{"offsets.topic.num.partitions", fmt.Sprint(kafkaPartitions)},
 		{"transaction.state.log.replication.factor", "1"},

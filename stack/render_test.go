@@ -46,7 +46,7 @@ func TestKafkaProperties(t *testing.T) {
 		"listener.security.protocol.map":   "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
 		"log.dirs":                         "/data/kafka/log",
 		"num.partitions":                   "4",
-		"auto.create.topics.enable":        "true",
+		"auto.create.topics.enable":        "false",
 		"offsets.topic.replication.factor": "1",
 		"transaction.state.log.min.isr":    "1",
 	}

@@ -106,7 +106,7 @@ func Up(ctx context.Context, cfg Config) error {
 	})
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return err
+		return fmt.Errorf("stack: install: %w", err)
 	}
 
 	// Start and wait. The JVMs start one after the other, kafka (quick)

@@ -108,6 +108,10 @@ func weaviateEnv(dataDir string) []string {
 		"GRPC_PORT=" + strconv.Itoa(WeaviateGRPCPort),
 		"DISABLE_TELEMETRY=true",
 		"GO_PROFILING_DISABLE=true",
+		// The service creates its collection with multi-tenancy; auto-schema
+		// would silently recreate a dropped one without tenants on the
+		// first write.
+		"AUTOSCHEMA_ENABLED=false",
 	}
 }
 

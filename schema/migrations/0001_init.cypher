@@ -23,10 +23,12 @@ CREATE INDEX job_owner_created_at IF NOT EXISTS FOR (n:Job) ON (n.owner, n.creat
 CREATE INDEX document_owner_content_hash IF NOT EXISTS FOR (n:Document) ON (n.owner, n.content_hash);
 CREATE INDEX job_published_created_at IF NOT EXISTS FOR (n:Job) ON (n.published, n.created_at);
 
-// Full-text. Each index also covers owner_key, an analyzer-proof token
+// Full-text, with the english analyzer (stop words dropped, stems matched:
+// "deploying" finds "deploy", and "to" or "the" match nothing). Each index
+// also covers owner_key, an analyzer-proof token
 // derived from the owner id (see graph/neo4j), so Lucene restricts hits to
 // one owner before it ranks them instead of after.
 CREATE FULLTEXT INDEX memory_claims IF NOT EXISTS FOR (n:Memory) ON EACH [n.claim, n.owner_key]
-  OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words', `fulltext.eventually_consistent`: false}};
+  OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}};
 CREATE FULLTEXT INDEX turn_text IF NOT EXISTS FOR (n:Turn) ON EACH [n.text, n.owner_key]
-  OPTIONS {indexConfig: {`fulltext.analyzer`: 'standard-no-stop-words', `fulltext.eventually_consistent`: false}};
+  OPTIONS {indexConfig: {`fulltext.analyzer`: 'english', `fulltext.eventually_consistent`: false}};
