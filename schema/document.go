@@ -20,6 +20,24 @@ type Document struct {
 	Source      string    `json:"source,omitempty"`
 	ContentHash string    `json:"content_hash"`
 	CreatedAt   time.Time `json:"created_at"`
+	// SaidAt is when the material was said or written; relative time
+	// expressions ("yesterday", "next Friday") resolve against it. Zero
+	// means CreatedAt.
+	SaidAt time.Time `json:"said_at"`
+	// ConversationID is set for material appended to a conversation.
+	ConversationID string `json:"conversation_id,omitempty"`
+}
+
+// Turn is one message of a conversation, kept raw and searchable.
+type Turn struct {
+	ID             string    `json:"id"`
+	ConversationID string    `json:"conversation_id"`
+	Seq            int       `json:"seq"`
+	Author         string    `json:"author"`
+	Text           string    `json:"text"`
+	SaidAt         time.Time `json:"said_at"`
+	// SourceID is the caller's own id for the message (e.g. "D1:3").
+	SourceID string `json:"source_id,omitempty"`
 }
 
 // JobState is where a job stands: queued -> extracting -> completed | failed.

@@ -46,4 +46,21 @@ type Memory struct {
 	DocumentID string `json:"document_id,omitempty"`
 	// Excerpt is the part of the document the claim rests on.
 	Excerpt string `json:"excerpt,omitempty"`
+	// Entities named in the claim: mentions from extraction, resolved
+	// entities (with ids) once written.
+	Entities []Mention `json:"entities,omitempty"`
+	// EntityIDs are the resolved entities (Memory-ABOUT->Entity).
+	EntityIDs []string `json:"entity_ids,omitempty"`
+	// Correction marks a claim worded as a correction of an earlier one
+	// ("actually", "no, it's", "not any more", "we moved off"): it may
+	// supersede rather than conflict.
+	Correction bool `json:"correction,omitempty"`
+	// Negated marks a claim that denies its attribute/value ("I don't like
+	// X", "we no longer use Y").
+	Negated bool `json:"negated,omitempty"`
+	// SupersedesID is the memory this one replaced, if any.
+	SupersedesID string `json:"supersedes_id,omitempty"`
+	// SaidAt is when the material was said or written (the message's
+	// timestamp); temporal expressions are resolved against it.
+	SaidAt *time.Time `json:"said_at,omitempty"`
 }
