@@ -54,12 +54,12 @@ func (s *Server) readyz(c *gin.Context) {
 
 func (s *Server) limits(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{
-		"max_request_bytes":  schema.MaxRequestBytes,
-		"max_remember_bytes": schema.MaxRememberBytes,
-		"max_source_bytes":   ingest.MaxSourceLen,
-		"max_query_bytes":    retrieval.MaxQueryBytes,
-		"search_max_limit":   retrieval.MaxLimit,
-		"search_default":     retrieval.DefaultLimit,
+		"maxRequestBytes":    schema.MaxRequestBytes,
+		"maxRememberBytes":   schema.MaxRememberBytes,
+		"maxSourceBytes":     ingest.MaxSourceLen,
+		"maxQueryBytes":      retrieval.MaxQueryBytes,
+		"searchMaxLimit":     retrieval.MaxLimit,
+		"searchDefaultLimit": retrieval.DefaultLimit,
 	})
 }
 
@@ -70,7 +70,7 @@ type rememberRequest struct {
 }
 
 type jobResponse struct {
-	JobID  string     `json:"job_id"`
+	JobID  string     `json:"jobId"`
 	Status string     `json:"status"`
 	Job    schema.Job `json:"job"`
 }

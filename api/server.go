@@ -82,7 +82,9 @@ func New(cfg Config) (*Server, error) {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.Use(s.recoverer, s.accessLog)
-	r.NoRoute(func(c *gin.Context) { abort(c, http.StatusNotFound, CodeNotFound, "no such route: "+c.Request.Method+" "+c.Request.URL.Path, false) })
+	r.NoRoute(func(c *gin.Context) {
+		abort(c, http.StatusNotFound, CodeNotFound, "no such route: "+c.Request.Method+" "+c.Request.URL.Path, false)
+	})
 	r.NoMethod(func(c *gin.Context) {
 		abort(c, http.StatusMethodNotAllowed, CodeInvalid, "method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path, false)
 	})

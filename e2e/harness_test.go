@@ -244,7 +244,7 @@ func (s *service) raw(t *testing.T, method, path, contentType string, body io.Re
 }
 
 type jobResp struct {
-	JobID  string     `json:"job_id"`
+	JobID  string     `json:"jobId"`
 	Status string     `json:"status"`
 	Job    schema.Job `json:"job"`
 }

@@ -100,7 +100,7 @@ type rememberIn struct {
 }
 
 type rememberOut struct {
-	JobID   string `json:"job_id"`
+	JobID   string `json:"jobId"`
 	Status  string `json:"status"`
 	Message string `json:"message"`
 }

@@ -23,8 +23,8 @@ type APIKey struct {
 	Name      string       `json:"name"`
 	Hash      string       `json:"-"`
 	Hint      string       `json:"hint"` // the last four characters
-	CreatedAt time.Time    `json:"created_at"`
-	RevokedAt *time.Time   `json:"revoked_at,omitempty"`
+	CreatedAt time.Time    `json:"createdAt"`
+	RevokedAt *time.Time   `json:"revokedAt,omitempty"`
 }
 
 // KeyStore stores API keys. Implementations are safe for concurrent use.

@@ -16,28 +16,28 @@ const (
 type Document struct {
 	ID          string    `json:"id"`
 	Text        string    `json:"text"`
-	SpaceID     string    `json:"space_id,omitempty"`
+	SpaceID     string    `json:"spaceId,omitempty"`
 	Source      string    `json:"source,omitempty"`
-	ContentHash string    `json:"content_hash"`
-	CreatedAt   time.Time `json:"created_at"`
+	ContentHash string    `json:"contentHash"`
+	CreatedAt   time.Time `json:"createdAt"`
 	// SaidAt is when the material was said or written; relative time
 	// expressions ("yesterday", "next Friday") resolve against it. Zero
 	// means CreatedAt.
-	SaidAt time.Time `json:"said_at"`
+	SaidAt time.Time `json:"saidAt"`
 	// ConversationID is set for material appended to a conversation.
-	ConversationID string `json:"conversation_id,omitempty"`
+	ConversationID string `json:"conversationId,omitempty"`
 }
 
 // Turn is one message of a conversation, kept raw and searchable.
 type Turn struct {
 	ID             string    `json:"id"`
-	ConversationID string    `json:"conversation_id"`
+	ConversationID string    `json:"conversationId"`
 	Seq            int       `json:"seq"`
 	Author         string    `json:"author"`
 	Text           string    `json:"text"`
-	SaidAt         time.Time `json:"said_at"`
+	SaidAt         time.Time `json:"saidAt"`
 	// SourceID is the caller's own id for the message (e.g. "D1:3").
-	SourceID string `json:"source_id,omitempty"`
+	SourceID string `json:"sourceId,omitempty"`
 }
 
 // JobState is where a job stands: queued -> extracting -> completed | failed.
@@ -53,20 +53,20 @@ const (
 // Job tracks the processing of one Document.
 type Job struct {
 	ID         string   `json:"id"`
-	DocumentID string   `json:"document_id"`
+	DocumentID string   `json:"documentId"`
 	State      JobState `json:"state"`
 	Error      string   `json:"error,omitempty"`
 	Attempts   int      `json:"attempts"`
-	MemoryIDs  []string `json:"memory_ids"`
+	MemoryIDs  []string `json:"memoryIds"`
 	// Published is true once the job's message has been handed to the queue
 	// (the outbox flag).
 	Published bool      `json:"-"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // JobRef names a job and its owner; the queue carries these.
 type JobRef struct {
 	Owner Owner  `json:"owner"`
-	JobID string `json:"job_id"`
+	JobID string `json:"jobId"`
 }

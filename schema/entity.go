@@ -22,7 +22,7 @@ type Entity struct {
 	Name      string     `json:"name"`
 	Kind      EntityKind `json:"kind"`
 	Aliases   []string   `json:"aliases"`
-	CreatedAt time.Time  `json:"created_at"`
+	CreatedAt time.Time  `json:"createdAt"`
 }
 
 // Mention is an entity named in a claim, before resolution: what the
@@ -38,7 +38,7 @@ type Space struct {
 	ID        string    `json:"id"`
 	Name      string    `json:"name"`
 	Personal  bool      `json:"personal"`
-	CreatedAt time.Time `json:"created_at"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // ConflictState is where a conflict stands.
@@ -56,10 +56,10 @@ const (
 type Conflict struct {
 	ID         string        `json:"id"`
 	State      ConflictState `json:"state"`
-	MemoryIDs  [2]string     `json:"memory_ids"` // older first
+	MemoryIDs  [2]string     `json:"memoryIds"` // older first
 	Reason     string        `json:"reason"`
-	CreatedAt  time.Time     `json:"created_at"`
-	ResolvedAt *time.Time    `json:"resolved_at,omitempty"`
-	KeptID     string        `json:"kept_id,omitempty"`
+	CreatedAt  time.Time     `json:"createdAt"`
+	ResolvedAt *time.Time    `json:"resolvedAt,omitempty"`
+	KeptID     string        `json:"keptId,omitempty"`
 	Note       string        `json:"note,omitempty"`
 }

@@ -37,20 +37,20 @@ type Memory struct {
 	Confidence float64     `json:"confidence"`
 	State      MemoryState `json:"state"`
 	Confirmed  bool        `json:"confirmed"`
-	ValidFrom  *time.Time  `json:"valid_from,omitempty"`
-	ValidTo    *time.Time  `json:"valid_to,omitempty"`
-	RecordedAt time.Time   `json:"recorded_at"`
-	SpaceID    string      `json:"space_id,omitempty"`
+	ValidFrom  *time.Time  `json:"validFrom,omitempty"`
+	ValidTo    *time.Time  `json:"validTo,omitempty"`
+	RecordedAt time.Time   `json:"recordedAt"`
+	SpaceID    string      `json:"spaceId,omitempty"`
 	// DocumentID is the Document the memory was extracted from
 	// (Memory-EVIDENCED_BY->Document).
-	DocumentID string `json:"document_id,omitempty"`
+	DocumentID string `json:"documentId,omitempty"`
 	// Excerpt is the part of the document the claim rests on.
 	Excerpt string `json:"excerpt,omitempty"`
 	// Entities named in the claim: mentions from extraction, resolved
 	// entities (with ids) once written.
 	Entities []Mention `json:"entities,omitempty"`
 	// EntityIDs are the resolved entities (Memory-ABOUT->Entity).
-	EntityIDs []string `json:"entity_ids,omitempty"`
+	EntityIDs []string `json:"entityIds,omitempty"`
 	// Correction marks a claim worded as a correction of an earlier one
 	// ("actually", "no, it's", "not any more", "we moved off"): it may
 	// supersede rather than conflict.
@@ -59,8 +59,8 @@ type Memory struct {
 	// X", "we no longer use Y").
 	Negated bool `json:"negated,omitempty"`
 	// SupersedesID is the memory this one replaced, if any.
-	SupersedesID string `json:"supersedes_id,omitempty"`
+	SupersedesID string `json:"supersedesId,omitempty"`
 	// SaidAt is when the material was said or written (the message's
 	// timestamp); temporal expressions are resolved against it.
-	SaidAt *time.Time `json:"said_at,omitempty"`
+	SaidAt *time.Time `json:"saidAt,omitempty"`
 }
