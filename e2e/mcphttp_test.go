@@ -52,8 +52,11 @@ func TestMCPOverHTTP(t *testing.T) {
 			t.Errorf("tool %s lacks a title, description, schema or annotations", tl.Name)
 		}
 	}
-	if strings.Join(names, ",") != "remember,search_memory" && strings.Join(names, ",") != "search_memory,remember" {
-		t.Fatalf("tools = %v", names)
+	joined := "," + strings.Join(names, ",") + ","
+	for _, want := range []string{"search_memory", "remember", "search_drive", "list_tasks"} {
+		if !strings.Contains(joined, ","+want+",") {
+			t.Fatalf("tools over HTTP lack %s: %v", want, names)
+		}
 	}
 	res, err := sess.CallTool(ctx, &gomcp.CallToolParams{Name: "remember", Arguments: map[string]any{"text": "Over MCP HTTP we decided the mascot is a heron."}})
 	if err != nil || res.IsError {

@@ -22,6 +22,11 @@ type tool struct {
 
 // tools is THE registration list: both transports serve exactly these.
 func tools() []tool {
+	return append(memoryTools(), externalTools()...)
+}
+
+// memoryTools are the tools served by PersistMemory's own engine.
+func memoryTools() []tool {
 	return []tool{
 		newTool("search_memory", ScopeRead, &gomcp.Tool{
 			Title:       "Search memory",
