@@ -19,6 +19,7 @@ const (
 	CodeForbidden       = "FORBIDDEN"
 	CodeNotFound        = "NOT_FOUND"
 	CodeConflict        = "CONFLICT"
+	CodeRateLimited     = "RATE_LIMITED"
 	CodeUnavailable     = "SERVICE_UNAVAILABLE"
 	CodeInternal        = "INTERNAL"
 )

@@ -59,6 +59,8 @@ func (s *Server) limits(c *gin.Context) {
 		"maxSourceBytes":     ingest.MaxSourceLen,
 		"maxQueryBytes":      retrieval.MaxQueryBytes,
 		"searchMaxLimit":     retrieval.MaxLimit,
+		"rateLimitPerSecond": RateLimitPerSecond,
+		"rateLimitBurst":     RateLimitBurst,
 		"searchDefaultLimit": retrieval.DefaultLimit,
 	})
 }

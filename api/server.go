@@ -53,13 +53,15 @@ type Config struct {
 
 // Server is the HTTP API. Safe for concurrent use.
 type Server struct {
-	cfg Config
-	log *slog.Logger
-	h   *gin.Engine
+	cfg     Config
+	log     *slog.Logger
+	h       *gin.Engine
+	buckets *limiters
 }
 
 const ctxLogger = "persistmemory.logger"
 const ctxOwner = "persistmemory.owner"
+const ctxCredential = "persistmemory.credential"
 
 func loggerFrom(c *gin.Context) *slog.Logger {
 	if v, ok := c.Get(ctxLogger); ok {
@@ -77,7 +79,7 @@ func New(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log}
+	s := &Server{cfg: cfg, log: log, buckets: newLimiters()}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
@@ -92,7 +94,7 @@ func New(cfg Config) (*Server, error) {
 	r.GET("/readyz", s.readyz)
 	v1 := r.Group("/api/v1")
 	v1.GET("/limits", s.limits)
-	authed := v1.Group("", s.authenticate)
+	authed := v1.Group("", s.authenticate, s.rateLimit)
 	authed.POST("/memories", s.remember)
 	authed.GET("/jobs/:id", s.job)
 	authed.POST("/search", s.search)
@@ -140,6 +142,7 @@ func (s *Server) authenticate(c *gin.Context) {
 		return
 	}
 	c.Set(ctxOwner, owner)
+	c.Set(ctxCredential, strings.TrimSpace(cred))
 	c.Next()
 }
 
