@@ -54,20 +54,23 @@ func (s *Server) readyz(c *gin.Context) {
 
 func (s *Server) limits(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{
-		"maxRequestBytes":    schema.MaxRequestBytes,
-		"maxRememberBytes":   schema.MaxRememberBytes,
-		"maxSourceBytes":     ingest.MaxSourceLen,
-		"maxQueryBytes":      retrieval.MaxQueryBytes,
-		"searchMaxLimit":     retrieval.MaxLimit,
-		"rateLimitPerSecond": RateLimitPerSecond,
-		"rateLimitBurst":     RateLimitBurst,
-		"searchDefaultLimit": retrieval.DefaultLimit,
+		"maxRequestBytes":      schema.MaxRequestBytes,
+		"maxRememberBytes":     schema.MaxRememberBytes,
+		"maxSourceBytes":       ingest.MaxSourceLen,
+		"maxQueryBytes":        retrieval.MaxQueryBytes,
+		"searchMaxLimit":       retrieval.MaxLimit,
+		"rateLimitPerSecond":   RateLimitPerSecond,
+		"rateLimitBurst":       RateLimitBurst,
+		"contextDefaultBudget": retrieval.DefaultBudget,
+		"contextMinBudget":     retrieval.MinBudget,
+		"contextMaxBudget":     retrieval.MaxBudget,
+		"searchDefaultLimit":   retrieval.DefaultLimit,
 	})
 }
 
 type rememberRequest struct {
 	Text   *string `json:"text"`
-	Space  string  `json:"space,omitempty"`
+	Space  string  `json:"spaceId,omitempty"`
 	Source string  `json:"source,omitempty"`
 }
 
@@ -102,17 +105,4 @@ func (s *Server) job(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, jobResponse{JobID: job.ID, Status: string(job.State), Job: job})
-}
-
-func (s *Server) search(c *gin.Context) {
-	var q retrieval.Query
-	if !decode(c, &q) {
-		return
-	}
-	res, err := s.cfg.Searcher.Search(c.Request.Context(), owner(c), q)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, res)
 }

@@ -92,12 +92,15 @@ func New(cfg Config) (*Server, error) {
 	})
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
+	r.GET("/api/v1/health/live", s.healthz)
+	r.GET("/api/v1/health/ready", s.readyz)
 	v1 := r.Group("/api/v1")
 	v1.GET("/limits", s.limits)
 	authed := v1.Group("", s.authenticate, s.rateLimit)
 	authed.POST("/memories", s.remember)
 	authed.GET("/jobs/:id", s.job)
 	authed.POST("/search", s.search)
+	authed.POST("/search/context", s.searchContext)
 	s.h = r
 	return s, nil
 }

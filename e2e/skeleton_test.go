@@ -15,13 +15,16 @@ import (
 
 type searchResp struct {
 	Items []struct {
-		Memory    schema.Memory `json:"memory"`
+		Memory struct {
+			schema.Memory
+			Title string `json:"title"`
+		} `json:"memory"`
 		Score     float64       `json:"score"`
 		Breakdown struct {
 			Lexical float64 `json:"lexical"`
 			Vector  float64 `json:"vector"`
 		} `json:"breakdown"`
-	} `json:"items"`
+	} `json:"results"`
 	Diagnostics struct {
 		Degraded bool     `json:"degraded"`
 		Reasons  []string `json:"reasons"`
@@ -64,6 +67,27 @@ func TestWalkingSkeleton(t *testing.T) {
 	}
 	if r.Diagnostics.Degraded {
 		t.Fatalf("degraded: %v", r.Diagnostics.Reasons)
+	}
+	if r.Items[0].Memory.Title == "" {
+		t.Fatalf("no title: %+v", r.Items[0].Memory)
+	}
+	// The assembled context, inside a token budget, with dates and provenance.
+	var cx struct {
+		Context   string `json:"context"`
+		Tokens    int    `json:"tokens"`
+		Budget    int    `json:"budget"`
+		Tokenizer string `json:"tokenizer"`
+		Truncated bool   `json:"truncated"`
+		Memories  []struct {
+			Memory schema.Memory `json:"memory"`
+		} `json:"memories"`
+	}
+	if code := s.call(t, "POST", "/api/v1/search/context", map[string]any{"query": "billing deploy", "tokenBudget": 200}, &cx); code != 200 {
+		t.Fatalf("context: %d", code)
+	}
+	if cx.Budget != 200 || cx.Tokens == 0 || cx.Tokens > 200 || cx.Tokenizer != "cl100k_base" || len(cx.Memories) == 0 ||
+		!strings.Contains(cx.Context, "billing") || !strings.Contains(cx.Context, job.DocumentID) || !strings.Contains(cx.Context, time.Now().UTC().Format("2006-01-02")) {
+		t.Fatalf("context = %+v", cx)
 	}
 	// By meaning: no word in common with the claim.
 	r = searchResp{}

@@ -9,7 +9,16 @@ import (
 
 // Store is the graph contract. Implementations are safe for concurrent use.
 // Methods return errors wrapping schema.ErrNotFound, schema.ErrInvalid,
-// schema.ErrConflict or schema.ErrUnavailable.
+// schema.ErrConflict, schema.ErrTooLarge or schema.ErrUnavailable, or the
+// context's error. A malformed owner is schema.ErrInvalid.
+//
+// Every method is scoped by owner: it reads and writes only that owner's
+// nodes, and an id belonging to another owner is answered exactly like a
+// missing one (schema.ErrNotFound, or skipped by batch reads), except that
+// creating a node under an id another owner holds is schema.ErrConflict.
+// The only methods that cross owners are named System* and serve
+// background machinery. Every listing has an explicit order with a tie
+// broken by id, and a bound (see the Max* constants).
 type Store interface {
 	// Ping reports whether the backend answers.
 	Ping(ctx context.Context) error
@@ -37,22 +46,216 @@ type Store interface {
 	StartJob(ctx context.Context, owner schema.Owner, id string) (job schema.Job, done bool, err error)
 	// FailJob marks a job failed with a reason a person can read.
 	FailJob(ctx context.Context, owner schema.Owner, id string, reason string) error
-	// CompleteJob writes the memories extracted from the job's document,
-	// each linked to it (Memory-EVIDENCED_BY->Document), and marks the job
-	// completed, in one transaction. Memories are merged by id, so writing
-	// the same memories twice leaves one of each.
-	CompleteJob(ctx context.Context, owner schema.Owner, jobID string, mems []schema.Memory) error
-
+	// CompleteJob applies w, everything the job's document yielded, and
+	// marks the job completed, in one transaction: all of it or nothing.
+	// See JobWrite for what each part writes. It is idempotent: a job that
+	// is already completed is left as it is (the first completion wins
+	// over a redelivered message), and a retried transaction MERGEs the
+	// same nodes and edges by their ids.
+	//
+	// Errors: schema.ErrNotFound for an unknown job, or when w names a
+	// space, entity, turn or existing memory this owner does not have
+	// (ids of another owner look missing); schema.ErrInvalid for a memory
+	// without an id, a supersession of a memory by itself or one that would
+	// close a cycle, or a conflict whose two memories are the same;
+	// schema.ErrConflict when a new memory's or entity's id belongs to
+	// another owner.
+	//
+	// Memories in an open conflict are marked disputed (only active ones;
+	// superseded and retracted memories keep their state) until it is
+	// resolved. A reinforcement from a document that already supports the
+	// memory changes nothing, so evidence_count counts distinct documents.
+	CompleteJob(ctx context.Context, owner schema.Owner, jobID string, w JobWrite) error
 	// Memories reads memories by id, in the order given, skipping ids that
-	// do not exist for this owner.
+	// do not exist for this owner. Each memory carries its first evidence
+	// document (DocumentID, Excerpt), EntityIDs and SupersedesID.
 	Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error)
 	// SearchMemories runs a full-text query over the owner's active memory
 	// claims and returns at most limit hits, best first (ties by id).
 	SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]Hit, error)
+	// SearchMemoriesIn is SearchMemories restricted to memories filed in
+	// one of spaceIDs; no space ids means every space.
+	SearchMemoriesIn(ctx context.Context, owner schema.Owner, spaceIDs []string, query string, limit int) ([]Hit, error)
+
+	SpaceStore
+	EntityStore
+	MemoryStore
+	ConflictStore
+	ConversationStore
+	IdempotencyStore
 }
 
-// Hit is one full-text match.
-type Hit struct {
-	ID    string  `json:"id"`
-	Score float64 `json:"score"`
+// SpaceStore files memories into spaces (Memory-IN->Space). Every owner
+// has one personal space, which cannot be deleted. A space id of another
+// owner is schema.ErrNotFound, like a missing one.
+type SpaceStore interface {
+	// EnsurePersonalSpace returns the owner's personal space (id
+	// PersonalSpaceID(owner), name "Personal"), creating it the first
+	// time. Racing callers create one.
+	EnsurePersonalSpace(ctx context.Context, owner schema.Owner) (schema.Space, error)
+	// CreateSpace creates a space with sp's id and name (trimmed, 1 to
+	// MaxSpaceNameBytes bytes of UTF-8, else schema.ErrInvalid); zero
+	// CreatedAt means now, Personal must be false. It returns the stored
+	// space. An id already in use, by this owner or another, is
+	// schema.ErrConflict.
+	CreateSpace(ctx context.Context, owner schema.Owner, sp schema.Space) (schema.Space, error)
+	// RenameSpace renames a space (the personal one too) and returns it.
+	RenameSpace(ctx context.Context, owner schema.Owner, id, name string) (schema.Space, error)
+	// DeleteSpace deletes an empty space. It refuses, with
+	// schema.ErrConflict, to delete the personal space or a space that
+	// still holds memories: memories are never deleted or silently moved;
+	// move or retract them first. Material queued for a deleted space
+	// fails its job with schema.ErrNotFound.
+	DeleteSpace(ctx context.Context, owner schema.Owner, id string) error
+	// Spaces lists the owner's spaces: the personal one first, then by
+	// name, ties by id; at most MaxSpaces.
+	Spaces(ctx context.Context, owner schema.Owner) ([]schema.Space, error)
+	// Space reads one space.
+	Space(ctx context.Context, owner schema.Owner, id string) (schema.Space, error)
+}
+
+// EntityStore keeps the people, projects, systems, organisations and
+// places memories are about, per owner.
+//
+// Entities are matched by key (see NormalizeKey): each entity stores the
+// keys of its name and aliases and their acronyms (EntityKeys), indexed
+// with their words (KeyTokens). Merging keeps the merged entity as a
+// tombstone pointing at the one it was merged into, and every method that
+// takes an entity id reads a merged id as the entity it was merged into.
+type EntityStore interface {
+	// EntityCandidates returns the owner's entities that may be what names
+	// refer to: those with a key equal to the key of one of names or to
+	// one of its acronyms (first), then those sharing a word with one
+	// (by full-text score), ties by id; at most limit (bounded by
+	// MaxEntityCandidates). names are normalised with NormalizeKey (a key
+	// is its own key); only the first MaxCandidateNames count. The caller
+	// scores the candidates; the store only finds them.
+	EntityCandidates(ctx context.Context, owner schema.Owner, names []string, limit int) ([]schema.Entity, error)
+	// UpsertEntity creates e, or adds to the existing entity with its id
+	// the names it did not have: e.Name, when it differs from the stored
+	// name, and e.Aliases become aliases; keys are added; nothing is ever
+	// dropped. A stored kind of "" or "other" takes e.Kind. An id of
+	// another owner is schema.ErrConflict; an empty id or name
+	// schema.ErrInvalid.
+	UpsertEntity(ctx context.Context, owner schema.Owner, e schema.Entity) error
+	// MergeEntities merges mergeID into keepID: memories ABOUT the merged
+	// entity become ABOUT the kept one, its RELATED edges move (edges
+	// between the two are dropped), its name, aliases and keys become the
+	// kept entity's aliases and keys, and (keep)-[:MERGED_FROM]->(merged)
+	// records provenance; the merged entity stays as a tombstone. Merging
+	// an entity already merged into keepID does nothing. keepID == mergeID
+	// is schema.ErrInvalid; an unknown id (or another owner's)
+	// schema.ErrNotFound.
+	MergeEntities(ctx context.Context, owner schema.Owner, keepID, mergeID string) error
+	// Entity reads an entity with its memories and neighbours. A merged
+	// id reads the entity it was merged into.
+	Entity(ctx context.Context, owner schema.Owner, id string) (EntityDetail, error)
+}
+
+// MemoryStore holds the lookups the worker makes before it decides what a
+// new claim is, and the reads of one memory's history.
+type MemoryStore interface {
+	// MemoriesBySubject returns active and disputed memories whose subject
+	// and attribute have the given keys (normalised with NormalizeKey; an
+	// empty attributeKey matches every attribute of the subject), most
+	// recently recorded first, ties by id, at most limit (bounded by
+	// MaxLookup). An empty subjectKey is schema.ErrInvalid.
+	MemoriesBySubject(ctx context.Context, owner schema.Owner, subjectKey, attributeKey string, limit int) ([]schema.Memory, error)
+	// MemoriesAboutEntities returns active and disputed memories ABOUT any
+	// of entityIDs, most recently recorded first, ties by id, at most
+	// limit (bounded by MaxLookup). Unknown ids match nothing.
+	MemoriesAboutEntities(ctx context.Context, owner schema.Owner, entityIDs []string, limit int) ([]schema.Memory, error)
+	// SimilarClaims ranks active and disputed memories by full-text match
+	// of their claims with claim (as SearchMemories does), best first,
+	// ties by id, at most limit (bounded by MaxLookup).
+	SimilarClaims(ctx context.Context, owner schema.Owner, claim string, limit int) ([]MemoryHit, error)
+
+	// MemoryDetail reads one memory with its evidence, entities, space,
+	// successors and open conflicts.
+	MemoryDetail(ctx context.Context, owner schema.Owner, id string) (MemoryDetail, error)
+	// Timeline returns every version connected to the memory by SUPERSEDES
+	// edges, in either direction: oldest first (every version after the
+	// ones it superseded; among versions so ordered, earliest valid_from,
+	// said_at or recorded_at first, ties by id), at most MaxTimeline.
+	Timeline(ctx context.Context, owner schema.Owner, id string) ([]TimelineEntry, error)
+	// ConfirmMemory marks a memory confirmed by the person and returns it.
+	// It is idempotent.
+	ConfirmMemory(ctx context.Context, owner schema.Owner, id string) (schema.Memory, error)
+}
+
+// ConflictStore reads and resolves conflicts.
+type ConflictStore interface {
+	// Conflicts lists conflicts in state (empty: every state), newest
+	// first, ties by id descending, at most limit (bounded by MaxPage).
+	// after is the id of the last conflict of the previous page, or empty
+	// for the first page; an unknown after is schema.ErrInvalid.
+	Conflicts(ctx context.Context, owner schema.Owner, state schema.ConflictState, limit int, after string) ([]schema.Conflict, error)
+	// Conflict reads one conflict with both memories.
+	Conflict(ctx context.Context, owner schema.Owner, id string) (ConflictDetail, error)
+	// ResolveConflict applies a person's decision to an open conflict and
+	// returns the conflict as resolved.
+	//
+	// ResolveKeep (keepID must be one of the two): the kept memory is
+	// confirmed and active again, the other is superseded by it (a
+	// SUPERSEDES edge; its valid_to becomes the later of the two versions'
+	// starts, or stays if earlier), and the conflict is resolved.
+	// ResolveDismiss: the conflict is dismissed and disputed memories are
+	// active again. Either way a memory still in another open conflict
+	// stays disputed.
+	//
+	// A conflict that is not open is schema.ErrConflict (resolving twice);
+	// an unknown action or keepID schema.ErrInvalid.
+	ResolveConflict(ctx context.Context, owner schema.Owner, id string, action ResolveAction, keepID, note string) (schema.Conflict, error)
+}
+
+// ConversationStore keeps conversations raw, turn by turn, and the recent
+// material listing.
+type ConversationStore interface {
+	// AppendTurns appends turns to a conversation (created on first use)
+	// and writes doc and job exactly as CreateDocumentJob does, with
+	// Document-[:FROM_TURN]->Turn for each turn, in one transaction, and
+	// returns the turns as stored. A turn's Seq of 0 means the next one;
+	// a non-zero Seq must be exactly the next (else schema.ErrConflict: the
+	// append raced another or repeats one). An empty Turn.ID becomes
+	// TurnID(owner, conversationID, seq); zero SaidAt means now.
+	// doc.ConversationID must be empty or conversationID. Turn texts are
+	// searchable at once (SearchTurns).
+	AppendTurns(ctx context.Context, owner schema.Owner, conversationID string, turns []schema.Turn, doc schema.Document, job schema.Job) ([]schema.Turn, error)
+	// Turns returns the turns after afterSeq, in order, at most limit
+	// (bounded by MaxPage). An unknown conversation is schema.ErrNotFound.
+	Turns(ctx context.Context, owner schema.Owner, conversationID string, afterSeq, limit int) ([]schema.Turn, error)
+	// Conversations lists conversations, newest first, ties by id
+	// descending, at most limit (bounded by MaxPage). after is the id of
+	// the last conversation of the previous page, or empty; an unknown
+	// after is schema.ErrInvalid.
+	Conversations(ctx context.Context, owner schema.Owner, limit int, after string) ([]ConversationSummary, error)
+	// SearchTurns ranks turns by full-text match of their text with query
+	// (as SearchMemories does), best first, ties by id, at most limit
+	// (bounded by MaxPage).
+	SearchTurns(ctx context.Context, owner schema.Owner, query string, limit int) ([]TurnHit, error)
+
+	// RecentJobs lists jobs created before before (zero: now), newest
+	// first, ties by id descending, at most limit (bounded by MaxPage):
+	// what became of each piece of material.
+	RecentJobs(ctx context.Context, owner schema.Owner, limit int, before time.Time) ([]JobSummary, error)
+}
+
+// IdempotencyStore keeps the outcome of requests made with an idempotency
+// key, per owner. Expired records read as missing.
+type IdempotencyStore interface {
+	// IdempotencyGet reads the unexpired record of key; ok is false when
+	// there is none.
+	IdempotencyGet(ctx context.Context, owner schema.Owner, key string) (rec IdemRecord, ok bool, err error)
+	// IdempotencyPut stores a record for key unless an unexpired one
+	// exists, and returns the record that stands and whether this call
+	// stored it. Of two racing calls one stores and the other gets the
+	// winner's record; the caller compares RequestHash (different: 409).
+	// Status 0 reserves the key while the request is processed: a later
+	// Put with the same requestHash and a non-zero status replaces the
+	// reservation. ttl must be in (0, MaxIdempotencyTTL]; a body over
+	// MaxIdempotencyBody is schema.ErrTooLarge.
+	IdempotencyPut(ctx context.Context, owner schema.Owner, key, requestHash string, status int, body []byte, ttl time.Duration) (rec IdemRecord, stored bool, err error)
+	// SystemPurgeIdempotency deletes, across owners, at most limit records
+	// that expired at or before now, and returns how many it deleted.
+	SystemPurgeIdempotency(ctx context.Context, now time.Time, limit int) (int, error)
 }

@@ -247,7 +247,7 @@ func (p *Pipeline) Process(ctx context.Context, ref schema.JobRef) error {
 			return fmt.Errorf("write vectors: %w", err)
 		}
 	}
-	if err := p.cfg.Graph.CompleteJob(ctx, ref.Owner, job.ID, mems); err != nil {
+	if err := p.cfg.Graph.CompleteJob(ctx, ref.Owner, job.ID, graph.JobWrite{Memories: mems}); err != nil {
 		return fmt.Errorf("complete job %s: %w", job.ID, err)
 	}
 	p.log.Info("job completed", "job", job.ID, "memories", len(mems))

@@ -81,21 +81,28 @@ func toolMessage(err error) string {
 }
 
 type searchIn struct {
-	Query string `json:"query" jsonschema:"what to look for, in the person's words"`
-	Limit int    `json:"limit,omitempty" jsonschema:"how many memories at most (1-100, default 10)"`
+	Query          string `json:"query" jsonschema:"what to look for, in the person's words"`
+	TokenBudget    int    `json:"token_budget,omitempty" jsonschema:"most tokens the context may use (default: the server's CONTEXT_TOKEN_BUDGET)"`
+	IncludeHistory bool   `json:"include_history,omitempty" jsonschema:"also return superseded versions"`
+	Cursor         string `json:"cursor,omitempty" jsonschema:"next_cursor of an earlier call, for what did not fit"`
 }
 
 type searchOut struct {
-	Items       []retrieval.Item      `json:"items"`
-	Diagnostics retrieval.Diagnostics `json:"diagnostics"`
+	Context     string                  `json:"context"`
+	Memories    []retrieval.ContextItem `json:"memories"`
+	Truncated   bool                    `json:"truncated"`
+	Omitted     retrieval.Omitted       `json:"omitted"`
+	Tokens      int                     `json:"tokens"`
+	NextCursor  string                  `json:"next_cursor,omitempty"`
+	Diagnostics retrieval.Diagnostics   `json:"diagnostics"`
 }
 
 func searchMemory(ctx context.Context, svc Services, c Caller, in searchIn) (searchOut, error) {
-	res, err := svc.Searcher.Search(ctx, c.Owner, retrieval.Query{Text: in.Query, Limit: in.Limit})
+	res, err := svc.Searcher.Context(ctx, c.Owner, retrieval.ContextQuery{Query: retrieval.Query{Text: in.Query, Cursor: in.Cursor, IncludeHistory: in.IncludeHistory}, Budget: in.TokenBudget})
 	if err != nil {
 		return searchOut{}, err
 	}
-	return searchOut{Items: res.Items, Diagnostics: res.Diagnostics}, nil
+	return searchOut{Context: res.Context, Memories: res.Items, Truncated: res.Truncated, Omitted: res.Omitted, Tokens: res.Tokens, NextCursor: res.NextCursor, Diagnostics: res.Diagnostics}, nil
 }
 
 type rememberIn struct {

@@ -7,3 +7,5 @@ import (
 )
 
 func errorsIsNotFound(err error) bool { return errors.Is(err, schema.ErrNotFound) }
+
+func errorsIs(err, target error) bool { return errors.Is(err, target) }

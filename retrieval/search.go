@@ -7,10 +7,12 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/retrieval/tokens"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -34,18 +36,48 @@ const (
 
 // Searcher answers queries over one owner's memories. Graph is required;
 // Vectors and Embedder are optional (nil: lexical only, reported as
-// degraded). Safe for concurrent use.
+// degraded). The zero values of the other fields are usable defaults, so a
+// Searcher can be written as a literal. Safe for concurrent use; do not
+// copy a Searcher after first use.
 type Searcher struct {
 	Graph    graph.Store
 	Vectors  VectorStore
 	Embedder embed.Embedder
 	Logger   *slog.Logger
+
+	// Counter counts the tokens of a context; nil means cl100k_base
+	// (tokens.CL100K), loaded on first use.
+	Counter tokens.Counter
+	// Budget is the context budget in tokens when a call names none (cmd's
+	// CONTEXT_TOKEN_BUDGET); 0 means DefaultBudget. Must lie within
+	// [MinBudget, MaxBudget].
+	Budget int
+	// Cursors signs cursors and holds ranking snapshots. nil means one made
+	// on first use with a random key and the default TTL and capacity:
+	// cursors then die with the process and are not understood by other
+	// replicas. Every transport of one process must share one Searcher (or
+	// one CursorCodec) for cursors to carry across them.
+	Cursors *CursorCodec
+
+	once struct {
+		counter, cursors sync.Once
+	}
+	lazyCounter    tokens.Counter
+	lazyCounterErr error
+	lazyCursors    *CursorCodec
 }
 
 // Query is a search request.
 type Query struct {
 	Text  string `json:"query"`
 	Limit int    `json:"limit,omitempty"`
+	// IncludeHistory also returns superseded memories; by default only
+	// current truth (active and disputed memories) is returned.
+	IncludeHistory bool `json:"includeHistory,omitempty"`
+	// Cursor continues an earlier answer: the NextCursor it returned. A
+	// cursor is bound to its owner and to the query (Text and
+	// IncludeHistory) it was issued for; Limit may change between pages.
+	Cursor string `json:"cursor,omitempty"`
 }
 
 // Validate names what is wrong with q.
@@ -61,6 +93,9 @@ func (q Query) Validate() error {
 	}
 	if q.Limit < 0 || q.Limit > MaxLimit {
 		return fmt.Errorf("%w: limit must be between 1 and %d", schema.ErrInvalid, MaxLimit)
+	}
+	if len(q.Cursor) > maxCursorChars {
+		return cursorErr(CursorMalformed)
 	}
 	return nil
 }
@@ -84,14 +119,28 @@ type Diagnostics struct {
 	Reasons  []string `json:"reasons,omitempty"`
 }
 
+func (d *Diagnostics) degrade(reason string) {
+	d.Degraded = true
+	d.Reasons = append(d.Reasons, reason)
+}
+
 // Result is a ranked answer.
 type Result struct {
 	Items       []Item      `json:"items"`
 	Diagnostics Diagnostics `json:"diagnostics"`
+	// NextCursor fetches the next page of the same ranking (same order,
+	// same scores) while its snapshot lives (SnapshotTTL); empty when this
+	// is the last page.
+	NextCursor string `json:"nextCursor,omitempty"`
 }
 
-// Search ranks the owner's active memories for q. Lexical failure is an
-// error (the graph is the source of truth); vector failure degrades.
+// Search ranks the owner's current memories for q (active and disputed;
+// superseded too with q.IncludeHistory) and returns the first q.Limit, or
+// the page q.Cursor points to. Lexical failure is an error wrapping the
+// graph's (schema.ErrUnavailable when Neo4j is down: the graph is the
+// source of truth); vector failure degrades. Bad input wraps
+// schema.ErrInvalid or schema.ErrTooLarge; a bad cursor is a *CursorError
+// (schema.ErrInvalid).
 func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Result, error) {
 	if err := owner.Validate(); err != nil {
 		return Result{}, err
@@ -103,7 +152,41 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 	if limit == 0 {
 		limit = DefaultLimit
 	}
-	var res Result
+	codec := s.cursors()
+	var (
+		snap   *snapshot
+		offset int
+	)
+	if q.Cursor != "" {
+		cur, sn, err := codec.open(q.Cursor, owner, cursorSearch, q.Text, q.IncludeHistory)
+		if err != nil {
+			return Result{}, err
+		}
+		snap, offset = sn, cur.offset
+	} else {
+		items, diag, err := s.rank(ctx, owner, q.Text, q.IncludeHistory)
+		if err != nil {
+			return Result{}, err
+		}
+		snap = &snapshot{items: items, diag: diag}
+	}
+	end := min(offset+limit, len(snap.items))
+	res := Result{Items: append([]Item{}, snap.items[offset:end]...), Diagnostics: snap.diag.clone()}
+	if end < len(snap.items) {
+		next, err := codec.next(snap, owner, cursorSearch, q.Text, q.IncludeHistory, end, nil)
+		if err != nil {
+			return Result{}, err
+		}
+		res.NextCursor = next
+	}
+	return res, nil
+}
+
+// rank runs every signal, fuses them and returns the whole candidate
+// ranking (at most 2×CandidatePool items), filtered to the states the
+// caller asked for, best first.
+func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, history bool) ([]Item, Diagnostics, error) {
+	var diag Diagnostics
 	fused := map[string]*Item{}
 	get := func(id string) *Item {
 		it, ok := fused[id]
@@ -113,16 +196,15 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 		}
 		return it
 	}
-	hits, err := s.Graph.SearchMemories(ctx, owner, q.Text, CandidatePool)
+	hits, err := s.Graph.SearchMemories(ctx, owner, text, CandidatePool)
 	if err != nil {
-		return Result{}, fmt.Errorf("full-text search: %w", err)
+		return nil, diag, fmt.Errorf("full-text search: %w", err)
 	}
 	for i, h := range hits {
 		get(h.ID).Breakdown.Lexical = WeightLexical / float64(RRFK+i+1)
 	}
-	if reason := s.vectorCandidates(ctx, owner, q.Text, get); reason != "" {
-		res.Diagnostics.Degraded = true
-		res.Diagnostics.Reasons = append(res.Diagnostics.Reasons, reason)
+	if reason := s.vectorCandidates(ctx, owner, text, get); reason != "" {
+		diag.degrade(reason)
 	}
 	items := make([]Item, 0, len(fused))
 	for _, it := range fused {
@@ -135,31 +217,44 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 		}
 		return items[i].Memory.ID < items[j].Memory.ID
 	})
+	if len(items) == 0 {
+		return []Item{}, diag, nil
+	}
 	ids := make([]string, 0, len(items))
 	for _, it := range items {
 		ids = append(ids, it.Memory.ID)
 	}
 	mems, err := s.Graph.Memories(ctx, owner, ids)
 	if err != nil {
-		return Result{}, fmt.Errorf("read memories: %w", err)
+		return nil, diag, fmt.Errorf("read memories: %w", err)
 	}
 	byID := make(map[string]schema.Memory, len(mems))
 	for _, m := range mems {
 		byID[m.ID] = m
 	}
-	res.Items = make([]Item, 0, limit)
+	out := make([]Item, 0, len(items))
 	for _, it := range items {
 		m, ok := byID[it.Memory.ID]
-		if !ok || m.State != schema.StateActive {
-			continue // a vector whose memory is gone or retired
+		if !ok || !wanted(m.State, history) {
+			continue // a vector whose memory is gone, retired or out of scope
 		}
 		it.Memory = m
-		res.Items = append(res.Items, it)
-		if len(res.Items) == limit {
-			break
-		}
+		out = append(out, it)
 	}
-	return res, nil
+	return out, diag, nil
+}
+
+// wanted reports whether a memory in state st belongs in an answer: current
+// truth (active, and disputed, which the answer flags) always; superseded
+// only with history; retracted never.
+func wanted(st schema.MemoryState, history bool) bool {
+	switch st {
+	case schema.StateActive, schema.StateDisputed:
+		return true
+	case schema.StateSuperseded:
+		return history
+	}
+	return false
 }
 
 // vectorCandidates adds the vector signal, returning a reason when it could
@@ -185,6 +280,36 @@ func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, tex
 		get(h.ID).Breakdown.Vector = WeightVector / float64(RRFK+i+1)
 	}
 	return ""
+}
+
+// counter returns s.Counter or, when nil, cl100k_base.
+func (s *Searcher) counter() (tokens.Counter, error) {
+	if s.Counter != nil {
+		return s.Counter, nil
+	}
+	s.once.counter.Do(func() {
+		s.lazyCounter, s.lazyCounterErr = tokens.CL100K()
+	})
+	if s.lazyCounterErr != nil {
+		return nil, fmt.Errorf("load the tokenizer: %w", s.lazyCounterErr)
+	}
+	return s.lazyCounter, nil
+}
+
+// cursors returns s.Cursors or, when nil, a codec with a random key made
+// once for this Searcher.
+func (s *Searcher) cursors() *CursorCodec {
+	if s.Cursors != nil {
+		return s.Cursors
+	}
+	s.once.cursors.Do(func() {
+		c, err := NewCursorCodec(CursorConfig{})
+		if err != nil {
+			panic(fmt.Sprintf("default cursor codec: %v", err)) // the zero config is valid
+		}
+		s.lazyCursors = c
+	})
+	return s.lazyCursors
 }
 
 func (s *Searcher) log() *slog.Logger {

@@ -29,11 +29,30 @@ bin/persistmemory stack up
 echo "== go vet"
 go vet ./...
 
+status=0
 echo "== go test"
 # -p 2: the machine has two cores; each suite isolates itself by owner,
 # collection and topic, so packages may share the stack.
-go test -count=1 -p 2 -timeout 30m ./... 2>&1 | tee /tmp/persistmemory-go-test.log
-status=${PIPESTATUS[0]}
+go test -count=1 -p 2 -timeout 30m ./... || status=1
+
+echo "== SDK tests against a live server"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+PERSISTMEMORY_ADDR=127.0.0.1:$port bin/persistmemory serve 2> .stack/logs/sdk-serve.log &
+serve_pid=$!
+stop_serve() { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
+trap 'stop_serve; cleanup' EXIT
+for _ in $(seq 1 300); do
+  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+export PERSISTMEMORY_BASE_URL=http://127.0.0.1:$port
+PERSISTMEMORY_API_KEY=$(KAFKA_BROKERS= EMBEDDING_PROVIDER=none bin/persistmemory apikey create --user "usr_sdk$(date +%s)" --name sdk-tests 2>/dev/null)
+export PERSISTMEMORY_API_KEY
+echo "-- TypeScript SDK"
+bash sdk/typescript/scripts/test.sh || status=1
+echo "-- Python SDK"
+bash sdk/python/scripts/test.sh || status=1
+stop_serve
 
 echo "== total $(( $(date +%s) - start ))s"
 exit "$status"

@@ -125,8 +125,8 @@ func (b *backends) pipeline(log *slog.Logger) (*ingest.Pipeline, error) {
 	return ingest.New(c)
 }
 
-func (b *backends) searcher(log *slog.Logger) *retrieval.Searcher {
-	s := &retrieval.Searcher{Graph: b.graph, Logger: log}
+func (b *backends) searcher(log *slog.Logger, budget int) *retrieval.Searcher {
+	s := &retrieval.Searcher{Graph: b.graph, Logger: log, Budget: budget}
 	if b.embedder != nil {
 		s.Vectors, s.Embedder = b.vectors, b.embedder
 	}

@@ -68,7 +68,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	searcher := b.searcher(log)
+	searcher := b.searcher(log, cfg.ContextTokenBudget)
 	auth := oauth.KeyAuthenticator(b.keys)
 	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: auth, Checks: b.checks(), Logger: log})
 	if err != nil {
@@ -193,7 +193,7 @@ func runMCP(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.searcher(log), Logger: log}
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.searcher(log, cfg.ContextTokenBudget), Logger: log}
 	return mcp.RunStdio(ctx, svc, mcp.Caller{Owner: cfg.UserID, Scopes: cfg.MCPScopes})
 }
 

@@ -102,7 +102,7 @@ func complete(t *testing.T, s graph.Store, owner schema.Owner, mems ...schema.Me
 	if _, _, err := s.StartJob(t.Context(), owner, job.ID); err != nil {
 		t.Fatalf("StartJob: %v", err)
 	}
-	if err := s.CompleteJob(t.Context(), owner, job.ID, mems); err != nil {
+	if err := s.CompleteJob(t.Context(), owner, job.ID, graph.JobWrite{Memories: mems}); err != nil {
 		t.Fatalf("CompleteJob: %v", err)
 	}
 	return doc, job
@@ -234,7 +234,7 @@ func testOwnerIsolation(t *testing.T, s graph.Store) {
 	wantErr(t, "FailJob of another owner's job", err, schema.ErrNotFound)
 	err = s.MarkPublished(ctx, other, queuedJob.ID)
 	wantErr(t, "MarkPublished of another owner's job", err, schema.ErrNotFound)
-	err = s.CompleteJob(ctx, other, queuedJob.ID, []schema.Memory{memory("stolen")})
+	err = s.CompleteJob(ctx, other, queuedJob.ID, graph.JobWrite{Memories: []schema.Memory{memory("stolen")}})
 	wantErr(t, "CompleteJob of another owner's job", err, schema.ErrNotFound)
 
 	mems, err := s.Memories(ctx, other, []string{mem.ID})
@@ -277,7 +277,7 @@ func testJobLifecycle(t *testing.T, s graph.Store) {
 	}
 
 	mems := []schema.Memory{memory("We ship on Thursdays."), memory("Ana owns the release checklist.")}
-	if err := s.CompleteJob(ctx, owner, job.ID, mems); err != nil {
+	if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: mems}); err != nil {
 		t.Fatalf("CompleteJob: %v", err)
 	}
 	completed, err := s.Job(ctx, owner, job.ID)
@@ -302,7 +302,7 @@ func testJobLifecycle(t *testing.T, s graph.Store) {
 
 	_, _, err = s.StartJob(ctx, owner, schema.NewID(schema.PrefixJob))
 	wantErr(t, "StartJob of an unknown job", err, schema.ErrNotFound)
-	err = s.CompleteJob(ctx, owner, schema.NewID(schema.PrefixJob), nil)
+	err = s.CompleteJob(ctx, owner, schema.NewID(schema.PrefixJob), graph.JobWrite{})
 	wantErr(t, "CompleteJob of an unknown job", err, schema.ErrNotFound)
 }
 
@@ -343,7 +343,7 @@ func testCompleteJobTwice(t *testing.T, s graph.Store) {
 	mem := memory("The quarterly offsite moved to Lisbon.")
 	mem.Excerpt = "offsite moved to Lisbon"
 	for i := range 2 {
-		if err := s.CompleteJob(ctx, owner, job.ID, []schema.Memory{mem}); err != nil {
+		if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{mem}}); err != nil {
 			t.Fatalf("CompleteJob #%d: %v", i+1, err)
 		}
 	}
@@ -353,6 +353,7 @@ func testCompleteJobTwice(t *testing.T, s graph.Store) {
 	}
 	want := mem
 	want.DocumentID = doc.ID
+	want.SpaceID = graph.PersonalSpaceID(owner) // memories without a space go to the personal one
 	if diff := cmp.Diff([]schema.Memory{want}, mems); diff != "" {
 		t.Errorf("Memories after completing twice (-want +got):\n%s", diff)
 	}
@@ -374,7 +375,7 @@ func testCompleteJobTwice(t *testing.T, s graph.Store) {
 	// Duplicates within one call are merged too.
 	_, job2 := create(t, s, owner, "material")
 	dup := memory("Duplicate claims collapse.")
-	if err := s.CompleteJob(ctx, owner, job2.ID, []schema.Memory{dup, dup}); err != nil {
+	if err := s.CompleteJob(ctx, owner, job2.ID, graph.JobWrite{Memories: []schema.Memory{dup, dup}}); err != nil {
 		t.Fatalf("CompleteJob with a duplicate: %v", err)
 	}
 	mems, err = s.Memories(ctx, owner, []string{dup.ID})
@@ -453,9 +454,12 @@ func testMemories(t *testing.T, s graph.Store) {
 	ctx := t.Context()
 	owner := newOwner()
 	from, to := ts.Add(-48*time.Hour), ts.Add(48*time.Hour)
+	travel := space(t, s, owner, "Travel")
+	said := ts.Add(-time.Hour)
 	a := memory("Prefers aisle seats.")
 	a.Type, a.Subject, a.Attribute, a.Value = schema.TypePreference, "me", "seat", "aisle"
-	a.Confirmed, a.ValidFrom, a.ValidTo, a.SpaceID, a.Excerpt = true, &from, &to, "spc_travel", "aisle please"
+	a.Confirmed, a.ValidFrom, a.ValidTo, a.SpaceID, a.Excerpt = true, &from, &to, travel.ID, "aisle please"
+	a.Correction, a.Negated, a.SaidAt = true, true, &said
 	b := memory("Decided to use Postgres for billing.")
 	b.Type, b.State = schema.TypeDecision, schema.StateSuperseded
 	c := memory("Meets Ana every Tuesday.")
@@ -469,6 +473,9 @@ func testMemories(t *testing.T, s graph.Store) {
 	var want []schema.Memory
 	for _, m := range []schema.Memory{c, a, b} {
 		m.DocumentID = doc.ID
+		if m.SpaceID == "" {
+			m.SpaceID = graph.PersonalSpaceID(owner)
+		}
 		want = append(want, m)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -659,4 +666,61 @@ func testSearchHostileQueries(t *testing.T, s graph.Store) {
 			t.Errorf("SearchMemories(%q) = %v, %v; want %s first", q, ids(hits), err, target.ID)
 		}
 	}
+}
+
+// space creates a space named name for owner.
+func space(t *testing.T, s graph.Store, owner schema.Owner, name string) schema.Space {
+	t.Helper()
+	sp, err := s.CreateSpace(t.Context(), owner, schema.Space{ID: schema.NewID(schema.PrefixSpace), Name: name, CreatedAt: ts})
+	if err != nil {
+		t.Fatalf("CreateSpace: %v", err)
+	}
+	return sp
+}
+
+// completeWith writes w as the result of a new job of owner.
+func completeWith(t *testing.T, s graph.Store, owner schema.Owner, w graph.JobWrite) (schema.Document, schema.Job) {
+	t.Helper()
+	doc, job := create(t, s, owner, "material")
+	if err := s.CompleteJob(t.Context(), owner, job.ID, w); err != nil {
+		t.Fatalf("CompleteJob: %v", err)
+	}
+	return doc, job
+}
+
+// entity returns an entity with a fresh id.
+func entity(kind schema.EntityKind, name string, aliases ...string) schema.Entity {
+	return schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: name, Kind: kind, Aliases: aliases, CreatedAt: ts}
+}
+
+// at returns ts shifted by d, as a pointer.
+func at(d time.Duration) *time.Time {
+	x := ts.Add(d)
+	return &x
+}
+
+func memoryIDs(mems []schema.Memory) []string {
+	out := make([]string, len(mems))
+	for i, m := range mems {
+		out[i] = m.ID
+	}
+	return out
+}
+
+func entityIDs(es []schema.Entity) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.ID
+	}
+	return out
+}
+
+// detail reads a memory's detail or fails the test.
+func detail(t *testing.T, s graph.Store, owner schema.Owner, id string) graph.MemoryDetail {
+	t.Helper()
+	d, err := s.MemoryDetail(t.Context(), owner, id)
+	if err != nil {
+		t.Fatalf("MemoryDetail(%s): %v", id, err)
+	}
+	return d
 }

@@ -33,7 +33,8 @@ func collect(ctx context.Context, tx neo4j.ManagedTransaction, cypher string, pa
 
 const createDocumentJobCypher = `
 CREATE (d:Document {id: $doc.id, owner: $owner, text: $doc.text, space_id: $doc.space_id,
-  source: $doc.source, content_hash: $doc.content_hash, created_at: $doc.created_at})
+  source: $doc.source, content_hash: $doc.content_hash, created_at: $doc.created_at,
+  said_at: $doc.said_at, conversation_id: $doc.conversation_id})
 CREATE (j:Job {id: $job.id, owner: $owner, document_id: $doc.id, state: 'queued', attempts: 0,
   published: false, memory_ids: [], created_at: $job.created_at, updated_at: $job.created_at})
 CREATE (j)-[:PROCESSES]->(d)`
@@ -47,13 +48,26 @@ func (s *Store) CreateDocumentJob(ctx context.Context, owner schema.Owner, doc s
 	if err := owner.Validate(); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if err := errors.Join(checkID("document", doc.ID), checkID("job", job.ID)); err != nil {
+	params, err := documentJobParams(owner, doc, job, now())
+	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	if job.DocumentID != "" && job.DocumentID != doc.ID {
-		return fmt.Errorf("%s: %w: job names document %s", op, schema.ErrInvalid, job.DocumentID)
+	_, err = write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		_, err := collect(ctx, tx, createDocumentJobCypher, params)
+		return struct{}{}, err
+	})
+	return translate(op, err)
+}
+
+// documentJobParams validates doc and job and prepares the parameters of
+// createDocumentJobCypher.
+func documentJobParams(owner schema.Owner, doc schema.Document, job schema.Job, t time.Time) (map[string]any, error) {
+	if err := errors.Join(checkID("document", doc.ID), checkID("job", job.ID)); err != nil {
+		return nil, err
 	}
-	t := now()
+	if job.DocumentID != "" && job.DocumentID != doc.ID {
+		return nil, fmt.Errorf("%w: job names document %s", schema.ErrInvalid, job.DocumentID)
+	}
 	docCreated, jobCreated := doc.CreatedAt, job.CreatedAt
 	if docCreated.IsZero() {
 		docCreated = t
@@ -61,26 +75,27 @@ func (s *Store) CreateDocumentJob(ctx context.Context, owner schema.Owner, doc s
 	if jobCreated.IsZero() {
 		jobCreated = t
 	}
-	params := map[string]any{
+	var saidAt any
+	if !doc.SaidAt.IsZero() {
+		saidAt = utc(doc.SaidAt)
+	}
+	return map[string]any{
 		"owner": string(owner),
 		"doc": map[string]any{
-			"id":           doc.ID,
-			"text":         doc.Text,
-			"space_id":     nullable(doc.SpaceID),
-			"source":       nullable(doc.Source),
-			"content_hash": doc.ContentHash,
-			"created_at":   utc(docCreated),
+			"id":              doc.ID,
+			"text":            doc.Text,
+			"space_id":        nullable(doc.SpaceID),
+			"source":          nullable(doc.Source),
+			"content_hash":    doc.ContentHash,
+			"created_at":      utc(docCreated),
+			"said_at":         saidAt,
+			"conversation_id": nullable(doc.ConversationID),
 		},
 		"job": map[string]any{
 			"id":         job.ID,
 			"created_at": utc(jobCreated),
 		},
-	}
-	_, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
-		_, err := collect(ctx, tx, createDocumentJobCypher, params)
-		return struct{}{}, err
-	})
-	return translate(op, err)
+	}, nil
 }
 
 // MarkPublished sets the job's outbox flag. It is idempotent.
@@ -205,12 +220,14 @@ func (s *Store) Document(ctx context.Context, owner schema.Owner, id string) (sc
 			return schema.Document{}, err
 		}
 		return schema.Document{
-			ID:          str(m, "id"),
-			Text:        str(m, "text"),
-			SpaceID:     str(m, "space_id"),
-			Source:      str(m, "source"),
-			ContentHash: str(m, "content_hash"),
-			CreatedAt:   timeOf(m, "created_at"),
+			ID:             str(m, "id"),
+			Text:           str(m, "text"),
+			SpaceID:        str(m, "space_id"),
+			Source:         str(m, "source"),
+			ContentHash:    str(m, "content_hash"),
+			CreatedAt:      timeOf(m, "created_at"),
+			SaidAt:         timeOf(m, "said_at"),
+			ConversationID: str(m, "conversation_id"),
 		}, nil
 	})
 	if err != nil {

@@ -91,33 +91,50 @@ func claimTerms(q string) string {
 	return strings.Join(words, " ")
 }
 
-// luceneQuery is the full query for owner and the user's text, or "" when
-// nothing is searchable.
+// luceneQuery is the full query over memory claims for owner and the
+// user's text, or "" when nothing is searchable.
 func luceneQuery(owner schema.Owner, q string) string {
+	return luceneFieldQuery(owner, "claim", q)
+}
+
+// luceneFieldQuery is the full query over field for owner and the user's
+// text, or "" when nothing is searchable.
+func luceneFieldQuery(owner schema.Owner, field, q string) string {
 	terms := claimTerms(q)
 	if terms == "" {
 		return ""
 	}
-	return "+owner_key:" + ownerKey(owner) + "^0 +claim:(" + terms + ")"
+	return "+owner_key:" + ownerKey(owner) + "^0 +" + field + ":(" + terms + ")"
 }
 
 // Lucene is not limited: the owner clause already restricts it to this
 // owner's memories, and ranking in Cypher makes ties break by id no matter
-// where Lucene would cut them.
+// where Lucene would cut them. Current memories are the active and the
+// disputed ones: a conflict retires neither side.
 const searchMemoriesCypher = `
 CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
-WHERE score > 0 AND node.owner = $owner AND node.state = 'active'
+WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
+  AND ($spaces IS NULL OR node.space_id IN $spaces)
 RETURN node.id AS id, score
 ORDER BY score DESC, id ASC
 LIMIT $limit`
 
-// SearchMemories ranks the owner's active memories by how well their claims
-// match query (Lucene BM25 over the standard analyzer), best first, ties by
-// id. Any text is accepted: it is searched as plain words, never as Lucene
-// syntax, and text with no words returns no hits. Only the first 32 words
-// and 256 letters count.
+// SearchMemories ranks the owner's current (active or disputed) memories
+// by how well their claims match query (Lucene BM25 over the english
+// analyzer), best first, ties by id. Any text is accepted: it is searched
+// as plain words, never as Lucene syntax, and text with no words returns
+// no hits. Only the first 32 words and 256 letters count.
 func (s *Store) SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.Hit, error) {
-	const op = "search memories"
+	return s.searchMemories(ctx, "search memories", owner, nil, query, limit)
+}
+
+// SearchMemoriesIn is SearchMemories over the memories filed in one of
+// spaceIDs; none means all.
+func (s *Store) SearchMemoriesIn(ctx context.Context, owner schema.Owner, spaceIDs []string, query string, limit int) ([]graph.Hit, error) {
+	return s.searchMemories(ctx, "search memories in spaces", owner, spaceIDs, query, limit)
+}
+
+func (s *Store) searchMemories(ctx context.Context, op string, owner schema.Owner, spaceIDs []string, query string, limit int) ([]graph.Hit, error) {
 	if err := owner.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -128,9 +145,13 @@ func (s *Store) SearchMemories(ctx context.Context, owner schema.Owner, query st
 	if lq == "" {
 		return []graph.Hit{}, nil
 	}
+	var spaces any
+	if len(spaceIDs) > 0 {
+		spaces = spaceIDs
+	}
 	hits, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Hit, error) {
 		recs, err := collect(ctx, tx, searchMemoriesCypher,
-			map[string]any{"query": lq, "owner": string(owner), "limit": limit})
+			map[string]any{"query": lq, "owner": string(owner), "limit": limit, "spaces": spaces})
 		if err != nil {
 			return nil, err
 		}
@@ -138,6 +159,51 @@ func (s *Store) SearchMemories(ctx context.Context, owner schema.Owner, query st
 		for _, r := range recs {
 			m := r.AsMap()
 			hits = append(hits, graph.Hit{ID: str(m, "id"), Score: float(m, "score")})
+		}
+		return hits, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return hits, nil
+}
+
+const similarClaimsCypher = `
+CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
+WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
+WITH node AS m, score
+ORDER BY score DESC, m.id ASC
+LIMIT $limit
+RETURN ` + memoryProjection + ` AS m, score
+ORDER BY score DESC, m.id ASC`
+
+// SimilarClaims ranks current memories by how well their claims match
+// claim, returning the memories themselves.
+func (s *Store) SimilarClaims(ctx context.Context, owner schema.Owner, claim string, limit int) ([]graph.MemoryHit, error) {
+	const op = "find similar claims"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	limit, err := boundLimit(limit, graph.MaxLookup)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	lq := luceneQuery(owner, claim)
+	if lq == "" {
+		return []graph.MemoryHit{}, nil
+	}
+	hits, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.MemoryHit, error) {
+		recs, err := collect(ctx, tx, similarClaimsCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit})
+		if err != nil {
+			return nil, err
+		}
+		hits := make([]graph.MemoryHit, 0, len(recs))
+		for _, r := range recs {
+			mem, err := memoryColumn(r, "m")
+			if err != nil {
+				return nil, err
+			}
+			hits = append(hits, graph.MemoryHit{Memory: mem, Score: float(r.AsMap(), "score")})
 		}
 		return hits, nil
 	})

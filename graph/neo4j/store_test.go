@@ -80,7 +80,7 @@ func TestCompleteJobWritesOneEdge(t *testing.T) {
 	}
 	mem := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "one edge", Excerpt: "edge"}
 	for range 2 {
-		if err := s.CompleteJob(ctx, owner, job.ID, []schema.Memory{mem, mem}); err != nil {
+		if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{mem, mem}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -89,7 +89,7 @@ func TestCompleteJobWritesOneEdge(t *testing.T) {
 		_, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
 			_, err := collect(ctx, tx, writeMemoriesCypher, map[string]any{
 				"owner": string(owner), "owner_key": ownerKey(owner), "document_id": doc.ID,
-				"mems": []map[string]any{memoryParams(mem, now())},
+				"mems": []map[string]any{memoryParams(mem, now())}, "now": now(),
 			})
 			return struct{}{}, err
 		})
@@ -125,14 +125,14 @@ func TestCompletedJobIsTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "first delivery"}
-	if err := s.CompleteJob(ctx, owner, job.ID, []schema.Memory{first}); err != nil {
+	if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{first}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.FailJob(ctx, owner, job.ID, "late failure"); err != nil {
 		t.Fatal(err)
 	}
 	second := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "second delivery"}
-	if err := s.CompleteJob(ctx, owner, job.ID, []schema.Memory{second}); err != nil {
+	if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{second}}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Job(ctx, owner, job.ID)
@@ -164,7 +164,7 @@ func TestMemoryIDOfAnotherOwnerConflicts(t *testing.T) {
 			t.Fatal(err)
 		}
 		owners = append(owners, owner)
-		errs = append(errs, s.CompleteJob(ctx, owner, job.ID, []schema.Memory{mem}))
+		errs = append(errs, s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{mem}}))
 	}
 	if errs[0] != nil {
 		t.Fatal(errs[0])
@@ -359,7 +359,7 @@ func TestCompletionRaces(t *testing.T) {
 				var err error
 				switch i % 4 {
 				case 0:
-					err = s.CompleteJob(ctx, owner, job.ID, []schema.Memory{{ID: schema.DerivedID(schema.PrefixMemory, job.ID), Claim: "race"}})
+					err = s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{{ID: schema.DerivedID(schema.PrefixMemory, job.ID), Claim: "race"}}})
 				case 1, 2:
 					_, _, err = s.StartJob(ctx, owner, job.ID)
 				case 3:

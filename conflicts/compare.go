@@ -1,0 +1,319 @@
+package conflicts
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Relation is how an incoming claim stands to an existing one.
+type Relation string
+
+const (
+	// Unrelated: both may be true (different subjects or attributes, or a
+	// multi-valued attribute such as "likes" or "visited").
+	Unrelated Relation = "unrelated"
+	// Duplicate: the incoming claim says the same again; it should
+	// reinforce the existing memory rather than make a twin.
+	Duplicate Relation = "duplicate"
+	// Supersedes: the incoming claim replaces the existing one, which
+	// stops being true (its valid_to is set; nothing is deleted).
+	Supersedes Relation = "supersedes"
+	// SupersededBy: the incoming claim is an older value of a
+	// single-valued attribute the existing memory already updates (material
+	// arriving out of order); the incoming one is history, not news.
+	SupersededBy Relation = "superseded_by"
+	// Contradicts: the two cannot both be true and nothing in the evidence
+	// settles which is; the person decides.
+	Contradicts Relation = "contradicts"
+)
+
+// Decision is Compare's verdict with a sentence saying why.
+type Decision struct {
+	Relation Relation
+	Reason   string
+}
+
+// LaterMargin is how much later an incoming claim must be than the existing
+// one to count as "clearly later" and supersede it without being worded as
+// a correction. Claims closer together than this (one conversation, one
+// day) that disagree are contradictions for the person to settle. Times
+// compared are ValidFrom when both claims have one, else SaidAt (else
+// RecordedAt).
+const LaterMargin = 24 * time.Hour
+
+// DuplicateTextSimilarity is the least word-set overlap (Jaccard, after
+// dropping articles and folding pronouns) at which two claims with no
+// usable attribute are the same claim, provided they carry the same numbers
+// and neither negates what the other affirms.
+const DuplicateTextSimilarity = 0.85
+
+// Compare decides how incoming stands to existing. The rules, in order:
+//
+//  1. Only claims about the same subject and attribute (after
+//     normalisation: case, articles, "I/my" as "user", synonyms such as
+//     "works for" = "works at"; or the same resolved entity as subject
+//     when both carry EntityIDs) can supersede or contradict each other.
+//     Claims that are not, but whose texts are near-identical, are
+//     Duplicate; otherwise Unrelated.
+//  2. Same value (case, punctuation, "v0.9.7" = "0.9.7"; "Lisbon" =
+//     "Lisbon, Portugal") and same polarity: Duplicate.
+//  3. Same value, opposite polarity ("I like X" / "I don't like X", or
+//     "likes" / "dislikes"): Supersedes when incoming is a correction ("not
+//     any more", "actually"), otherwise Contradicts.
+//  4. Different values of a multi-valued attribute ("likes", "visited",
+//     "uses", anything not known to be single-valued): Unrelated, both
+//     true. A negation of a different value is also Unrelated.
+//  5. Different values of a single-valued attribute ("lives in", "runs
+//     on", "works at", "version", "favourite X", ...): Supersedes when
+//     incoming is a correction; when incoming is clearly later (by
+//     LaterMargin), Supersedes unless existing is Confirmed; when existing
+//     is clearly later, SupersededBy; otherwise Contradicts.
+//
+// A Confirmed memory is never superseded except by an explicit correction:
+// a confirmed claim wins later conflicts, which become Contradicts for the
+// person to settle. Compare ignores State: the caller chooses which
+// memories to compare. It is pure and safe for concurrent use.
+func Compare(existing, incoming schema.Memory) Decision {
+	ea, eNeg := attributeKey(existing.Attribute)
+	ia, iNeg := attributeKey(incoming.Attribute)
+	eNeg = eNeg != existing.Negated
+	iNeg = iNeg != incoming.Negated
+
+	sameSubj, why := sameSubject(existing, incoming)
+	if ea == "" || ia == "" || ea != ia || !sameSubj {
+		if nearIdentical(existing.Claim, incoming.Claim) {
+			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
+		}
+		if ea != "" && ea == ia {
+			return Decision{Unrelated, fmt.Sprintf("same attribute %q but different subjects (%q, %q)", ea, existing.Subject, incoming.Subject)}
+		}
+		return Decision{Unrelated, "the claims are not about the same subject and attribute"}
+	}
+	about := fmt.Sprintf("same subject %s and attribute %q", why, ea)
+
+	ev, iv := valueKey(existing.Value), valueKey(incoming.Value)
+	if len(ev) == 0 || len(iv) == 0 {
+		if eNeg == iNeg && nearIdentical(existing.Claim, incoming.Claim) {
+			return Decision{Duplicate, about + "; the claims say the same thing in nearly the same words"}
+		}
+		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
+	}
+	if sameValue(ev, iv) {
+		if eNeg == iNeg {
+			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, incoming.Value)}
+		}
+		if incoming.Correction {
+			return Decision{Supersedes, fmt.Sprintf("%s; incoming %s the value %q and is worded as a correction", about, polarityVerb(iNeg), incoming.Value)}
+		}
+		return Decision{Contradicts, fmt.Sprintf("%s; one affirms and the other denies the value %q, and neither is worded as a correction", about, incoming.Value)}
+	}
+	if eNeg || iNeg {
+		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, existing.Value, incoming.Value)}
+	}
+	if !singleValued(existing.Subject, ea) {
+		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, existing.Value, incoming.Value)}
+	}
+	values := fmt.Sprintf("values %q and %q differ", existing.Value, incoming.Value)
+	switch {
+	case incoming.Correction:
+		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction", about, values)}
+	case clearlyLater(incoming, existing):
+		if existing.Confirmed {
+			return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}
+		}
+		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}
+	case clearlyLater(existing, incoming):
+		return Decision{SupersededBy, fmt.Sprintf("%s, which holds one value; %s and the existing claim is later by at least %s", about, values, LaterMargin)}
+	}
+	return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s, neither is worded as a correction and neither is clearly later", about, values)}
+}
+
+func polarityVerb(neg bool) string {
+	if neg {
+		return "denies"
+	}
+	return "affirms"
+}
+
+// sameSubject compares normalised subjects, or the resolved entities named
+// as subject when both memories carry EntityIDs parallel to Entities.
+func sameSubject(a, b schema.Memory) (bool, string) {
+	ka, kb := strings.Join(key(a.Subject), " "), strings.Join(key(b.Subject), " ")
+	if ka != "" && ka == kb {
+		return true, fmt.Sprintf("%q", ka)
+	}
+	ida, idb := subjectEntity(a, ka), subjectEntity(b, kb)
+	if ida != "" && ida == idb {
+		return true, fmt.Sprintf("(entity %s)", ida)
+	}
+	return false, ""
+}
+
+// subjectEntity returns the resolved id of the entity whose mention is the
+// subject, when EntityIDs[i] resolves Entities[i].
+func subjectEntity(m schema.Memory, subj string) string {
+	if subj == "" || len(m.EntityIDs) != len(m.Entities) {
+		return ""
+	}
+	for i, e := range m.Entities {
+		if strings.Join(key(e.Name), " ") == subj {
+			return m.EntityIDs[i]
+		}
+	}
+	return ""
+}
+
+// sameValue: equal keys, or one a word-prefix of the other ("Lisbon" and
+// "Lisbon Portugal", "coffee" and "coffee every morning").
+func sameValue(a, b []string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// singleValuedAttrs hold one value at a time for a subject.
+var singleValuedAttrs = map[string]bool{
+	"runs on": true, "lives in": true, "works at": true, "reports to": true, "married to": true,
+	"written in": true, "hosted on": true, "is version": true, "is called": true, "is named": true,
+	"is due": true, "is due on": true, "costs": true, "is led by": true, "is owned by": true,
+}
+
+// propertyNouns are nouns naming a one-valued property: "version",
+// "favourite colour", "release date".
+var propertyNouns = map[string]bool{
+	"version": true, "name": true, "age": true, "birthday": true, "email": true, "phone": true,
+	"number": true, "address": true, "title": true, "role": true, "job": true, "status": true,
+	"deadline": true, "date": true, "price": true, "cost": true, "budget": true, "owner": true,
+	"lead": true, "manager": true, "boss": true, "capital": true, "headcount": true, "salary": true,
+	"rent": true, "timezone": true, "zone": true, "port": true, "url": true, "city": true,
+	"country": true, "hometown": true, "database": true, "db": true, "language": true,
+	"colour": true, "color": true, "size": true, "height": true, "weight": true, "score": true,
+	"limit": true, "timeout": true, "branch": true, "team": true, "department": true, "office": true,
+	"partner": true, "wife": true, "husband": true, "spouse": true, "doctor": true, "dentist": true,
+	"pronouns": true, "nickname": true, "handle": true, "editor": true, "ide": true, "shell": true,
+	"car": true, "plan": true, "tier": true, "license": true, "licence": true, "owner's": true,
+}
+
+// singleValued reports whether attribute attr of subject holds one value
+// at a time. Unknown attributes are multi-valued: supersession needs
+// evidence.
+func singleValued(subject, attr string) bool {
+	if singleValuedAttrs[attr] {
+		return true
+	}
+	w := strings.Fields(attr)
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
+	case "favourite", "current", "main", "primary", "preferred", "default", "usual":
+		return true
+	}
+	if attr == "is" {
+		// copula with the property as subject: "the version is 0.9.7"
+		s := key(subject)
+		return len(s) > 0 && propertyNouns[s[len(s)-1]]
+	}
+	return len(w) <= 3 && propertyNouns[w[len(w)-1]] && !isVerbLike(w[0])
+}
+
+// isVerbLike marks attributes such as "has email" or "sent email" that end
+// in a property noun without naming the property.
+func isVerbLike(w string) bool {
+	switch w {
+	case "has", "have", "had", "sent", "got", "gets", "bought", "wants", "needs", "likes",
+		"dislikes", "visited", "met", "changed", "updated", "uses", "will", "decided", "chose":
+		return true
+	}
+	return false
+}
+
+// effectiveTime is ValidFrom when use is true, else SaidAt, else
+// RecordedAt.
+func effectiveTime(m schema.Memory, validFrom bool) time.Time {
+	if validFrom && m.ValidFrom != nil {
+		return *m.ValidFrom
+	}
+	if m.SaidAt != nil && !m.SaidAt.IsZero() {
+		return *m.SaidAt
+	}
+	return m.RecordedAt
+}
+
+// clearlyLater reports whether a is later than b by at least LaterMargin.
+func clearlyLater(a, b schema.Memory) bool {
+	both := a.ValidFrom != nil && b.ValidFrom != nil
+	ta, tb := effectiveTime(a, both), effectiveTime(b, both)
+	if ta.IsZero() || tb.IsZero() {
+		return false
+	}
+	return ta.Sub(tb) >= LaterMargin
+}
+
+// negators make a claim deny what a claim without them affirms.
+var negators = map[string]bool{
+	"not": true, "no": true, "never": true, "don't": true, "doesn't": true, "didn't": true,
+	"isn't": true, "aren't": true, "wasn't": true, "weren't": true, "won't": true, "can't": true,
+	"cannot": true, "haven't": true, "hasn't": true, "nobody": true, "nothing": true, "longer": true,
+	"dont": true, "doesnt": true, "didnt": true, "isnt": true, "wont": true, "cant": true,
+}
+
+// nearIdentical reports whether two claims say the same thing: word-set
+// Jaccard at least DuplicateTextSimilarity, the same numbers, the same
+// negation parity, and at least three words each.
+func nearIdentical(a, b string) bool {
+	ka, kb := key(a), key(b)
+	if len(ka) < 3 || len(kb) < 3 {
+		return false
+	}
+	sa, sb := map[string]bool{}, map[string]bool{}
+	na, nb := 0, 0
+	var numA, numB []string
+	for _, w := range ka {
+		sa[w] = true
+		if negators[w] {
+			na++
+		}
+		if hasDigit(w) {
+			numA = append(numA, w)
+		}
+	}
+	for _, w := range kb {
+		sb[w] = true
+		if negators[w] {
+			nb++
+		}
+		if hasDigit(w) {
+			numB = append(numB, w)
+		}
+	}
+	if na%2 != nb%2 || strings.Join(numA, " ") != strings.Join(numB, " ") {
+		return false
+	}
+	inter := 0
+	for w := range sa {
+		if sb[w] {
+			inter++
+		}
+	}
+	union := len(sa) + len(sb) - inter
+	return float64(inter)/float64(union) >= DuplicateTextSimilarity
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,131 @@
+package conflicts
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxKeyBytes bounds the text normalised for one comparison.
+const maxKeyBytes = 4096
+
+// words splits s into lower-case words of letters and digits; a dot or
+// colon between digits stays ("0.9.7", "10:30"), thousands separators go
+// ("1,000" -> "1000"), and an apostrophe inside a word stays ("don't").
+func words(s string) []string {
+	if len(s) > maxKeyBytes {
+		s = s[:maxKeyBytes]
+	}
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	prev := rune(0)
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		next, _ := utf8.DecodeRuneInString(s[i+w:])
+		switch {
+		case r == utf8.RuneError && w <= 1:
+			flush()
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case (r == '.' || r == ':' || r == ',') && unicode.IsDigit(prev) && unicode.IsDigit(next):
+			if r != ',' {
+				b.WriteRune(r)
+			}
+		case (r == '\'' || r == '’') && unicode.IsLetter(prev) && unicode.IsLetter(next):
+			b.WriteRune('\'')
+		default:
+			flush()
+		}
+		prev = r
+		i += w
+	}
+	flush()
+	return out
+}
+
+var articles = map[string]bool{"a": true, "an": true, "the": true}
+
+// pronouns map first-person forms to the names the extractor uses.
+var pronouns = map[string]string{
+	"i": "user", "me": "user", "my": "user", "myself": "user", "mine": "user", "i'm": "user",
+	"we": "we", "us": "we", "our": "we", "ours": "we", "ourselves": "we",
+	"user's": "user", "users": "user",
+}
+
+// spelling folds British and American spellings.
+var spelling = map[string]string{
+	"favorite": "favourite", "color": "colour", "colors": "colours", "organization": "organisation",
+}
+
+// key is the comparison form of a subject or value: words without
+// articles, pronouns folded, spelling folded, a "v" before a version
+// number dropped ("v0.9.7" = "0.9.7").
+func key(s string) []string {
+	var out []string
+	for _, w := range words(s) {
+		if articles[w] {
+			continue
+		}
+		if p, ok := pronouns[w]; ok {
+			w = p
+		}
+		if sp, ok := spelling[w]; ok {
+			w = sp
+		}
+		if len(w) > 1 && w[0] == 'v' && w[1] >= '0' && w[1] <= '9' {
+			w = w[1:]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// valueKey is key for a value, also dropping a leading "version".
+func valueKey(s string) []string {
+	k := key(s)
+	if len(k) > 1 && (k[0] == "version" || k[0] == "release") {
+		k = k[1:]
+	}
+	return k
+}
+
+// attributeSynonyms fold wordings of the same relation to one.
+var attributeSynonyms = map[string]string{
+	"run on": "runs on", "is running on": "runs on", "running on": "runs on", "is on": "runs on",
+	"is built on": "runs on", "built on": "runs on",
+	"live in": "lives in", "is living in": "lives in", "resides in": "lives in", "is based in": "lives in",
+	"based in": "lives in", "lives at": "lives in",
+	"work at": "works at", "works for": "works at", "work for": "works at", "is employed at": "works at",
+	"is employed by": "works at", "employed by": "works at", "is working at": "works at", "is working for": "works at",
+	"use": "uses", "is using": "uses", "using": "uses", "are using": "uses",
+	"like": "likes", "love": "likes", "loves": "likes", "enjoy": "likes", "enjoys": "likes",
+	"adores": "likes", "is into": "likes", "is fond of": "likes",
+	"hate": "dislikes", "hates": "dislikes", "dislike": "dislikes", "can't stand": "dislikes",
+	"cannot stand": "dislikes", "detests": "dislikes", "loathes": "dislikes",
+	"prefer": "prefers", "report to": "reports to", "is married to": "married to",
+	"is written in": "written in", "is hosted on": "hosted on", "is deployed on": "hosted on",
+	"deployed on": "hosted on", "is hosted in": "hosted on",
+}
+
+// antonyms map an attribute to the one it denies.
+var antonyms = map[string]string{"dislikes": "likes"}
+
+// attributeKey returns the canonical attribute and whether it is the
+// negative form of it ("dislikes" is "likes", negated).
+func attributeKey(s string) (string, bool) {
+	k := strings.Join(key(s), " ")
+	k = strings.ReplaceAll(k, "user ", "")
+	if syn, ok := attributeSynonyms[k]; ok {
+		k = syn
+	}
+	if a, ok := antonyms[k]; ok {
+		return a, true
+	}
+	return k, false
+}

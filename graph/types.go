@@ -1,0 +1,285 @@
+package graph
+
+import (
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Bounds on what one call reads. A limit <= 0 is schema.ErrInvalid; a limit
+// above its bound is lowered to the bound.
+const (
+	// MaxEntityCandidates bounds EntityCandidates.
+	MaxEntityCandidates = 100
+	// MaxCandidateNames bounds the names one EntityCandidates call looks
+	// up; later names are ignored.
+	MaxCandidateNames = 32
+	// MaxLookup bounds MemoriesBySubject, MemoriesAboutEntities and
+	// SimilarClaims.
+	MaxLookup = 200
+	// MaxEntityMemories bounds the memories in an EntityDetail.
+	MaxEntityMemories = 100
+	// MaxNeighbours bounds the neighbours in an EntityDetail.
+	MaxNeighbours = 50
+	// MaxTimeline bounds the versions Timeline returns, and how far it
+	// follows SUPERSEDES edges.
+	MaxTimeline = 200
+	// MaxPage bounds one page of Conflicts, Conversations, Turns and
+	// RecentJobs.
+	MaxPage = 500
+	// MaxSpaces bounds Spaces.
+	MaxSpaces = 1000
+	// MaxSpaceNameBytes bounds a space's name.
+	MaxSpaceNameBytes = 200
+	// MaxTurnsPerAppend bounds the turns one AppendTurns call writes.
+	MaxTurnsPerAppend = 1000
+	// MaxConversationIDBytes bounds a conversation id.
+	MaxConversationIDBytes = 128
+	// MaxIdempotencyKeyBytes bounds an idempotency key.
+	MaxIdempotencyKeyBytes = 255
+	// MaxIdempotencyBody bounds the response body an idempotency record
+	// keeps.
+	MaxIdempotencyBody = schema.MaxRequestBytes
+	// MaxIdempotencyTTL bounds how long an idempotency record is kept.
+	MaxIdempotencyTTL = 7 * 24 * time.Hour
+)
+
+// Hit is one full-text match.
+type Hit struct {
+	ID    string  `json:"id"`
+	Score float64 `json:"score"`
+}
+
+// MemoryHit is a memory found by a full-text match, with its score.
+type MemoryHit struct {
+	Memory schema.Memory `json:"memory"`
+	Score  float64       `json:"score"`
+}
+
+// JobWrite is everything one job writes when it completes, applied by
+// CompleteJob in one transaction. Ids come from the caller and are
+// deterministic, so writing the same JobWrite again (a redelivered message,
+// a retried transaction) leaves the graph as one write left it.
+type JobWrite struct {
+	// Memories are the new memories, each EVIDENCED_BY the job's document
+	// (with Memory.Excerpt), IN its space (the owner's personal space when
+	// SpaceID is empty), ABOUT each of its EntityIDs. A memory with
+	// SupersedesID supersedes that memory as if listed in Supersede.
+	Memories []schema.Memory
+	// MemoryTurns maps the id of a new memory to the conversation turns
+	// its claim rests on: each gets Memory-EVIDENCED_BY->Turn with the
+	// memory's excerpt.
+	MemoryTurns map[string][]string
+	// Entities are created, or have their names, aliases and keys added
+	// to, before the memories are linked to them (see UpsertEntity).
+	Entities []schema.Entity
+	// Relations are Entity-RELATED{type}->Entity edges to add.
+	Relations []Relation
+	// Reinforce records the same claim stated again: existing memories get
+	// this job's document as further evidence instead of a twin.
+	Reinforce []Reinforcement
+	// Supersede retires old memories in favour of newer ones.
+	Supersede []Supersession
+	// Conflicts records contradictions nothing in the evidence settles.
+	// Only ID, MemoryIDs, Reason and CreatedAt are read; a conflict starts
+	// open.
+	Conflicts []schema.Conflict
+}
+
+// Reinforcement is a claim the job found again in an existing memory.
+type Reinforcement struct {
+	// MemoryID is the existing memory.
+	MemoryID string `json:"memory_id"`
+	// Excerpt is the part of this job's document that states the claim.
+	Excerpt string `json:"excerpt,omitempty"`
+	// Confidence is the confidence of the claim as stated this time; the
+	// memory's confidence becomes ReinforcedConfidence(old, Confidence).
+	Confidence float64 `json:"confidence"`
+	// TurnIDs are conversation turns the repeated claim rests on.
+	TurnIDs []string `json:"turn_ids,omitempty"`
+}
+
+// Supersession retires OldID in favour of NewID.
+type Supersession struct {
+	NewID string `json:"new_id"`
+	OldID string `json:"old_id"`
+	// At is when the old memory stopped being true. Zero means the new
+	// memory's valid_from, else its said_at, else its recorded_at.
+	At time.Time `json:"at,omitempty"`
+	// Reason says why, in words a person can read.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Relation is an Entity-RELATED{type}->Entity edge.
+type Relation struct {
+	FromID string `json:"from_id"`
+	ToID   string `json:"to_id"`
+	Type   string `json:"type"`
+}
+
+// EntityDetail is an entity with what is known about it.
+type EntityDetail struct {
+	Entity schema.Entity `json:"entity"`
+	// MergedIDs are the ids of entities merged into this one; reading any
+	// of them reads this entity.
+	MergedIDs []string `json:"merged_ids"`
+	// Memories about the entity: active first, then disputed, superseded
+	// and retracted; within each, most recently recorded first (ties by
+	// id). At most MaxEntityMemories.
+	Memories []schema.Memory `json:"memories"`
+	// Neighbours are entities related to this one or named in the same
+	// memories: most co-mentions first, then most relations, ties by id.
+	// At most MaxNeighbours.
+	Neighbours []Neighbour `json:"neighbours"`
+}
+
+// Neighbour is an entity next to another in the graph.
+type Neighbour struct {
+	Entity schema.Entity `json:"entity"`
+	// Relations are the RELATED edges between the two, either way, sorted
+	// by from, to and type.
+	Relations []Relation `json:"relations,omitempty"`
+	// CoMentions counts the memories about both.
+	CoMentions int `json:"co_mentions"`
+}
+
+// MemoryDetail is a memory with everything it rests on and touches.
+type MemoryDetail struct {
+	// Memory carries the first evidence document in DocumentID/Excerpt,
+	// EntityIDs and SupersedesID.
+	Memory schema.Memory `json:"memory"`
+	// EvidenceCount is the number of distinct documents that stated the
+	// claim.
+	EvidenceCount int `json:"evidence_count"`
+	// Evidence lists every excerpt the memory rests on, oldest first.
+	Evidence []Evidence `json:"evidence"`
+	// Entities the memory is about, by name then id.
+	Entities []schema.Entity `json:"entities"`
+	// Space the memory is filed in; nil for memories written before spaces.
+	Space *schema.Space `json:"space,omitempty"`
+	// SupersededBy are the memories that replaced this one, by id.
+	SupersededBy []string `json:"superseded_by,omitempty"`
+	// Conflicts are the open conflicts the memory is in, oldest first.
+	Conflicts []schema.Conflict `json:"conflicts"`
+}
+
+// Evidence is one Memory-EVIDENCED_BY edge: to a Document, or to one of a
+// conversation's turns.
+type Evidence struct {
+	// DocumentID is set for document evidence.
+	DocumentID string `json:"document_id,omitempty"`
+	// TurnID, ConversationID, Seq and Author are set for turn evidence.
+	TurnID         string `json:"turn_id,omitempty"`
+	ConversationID string `json:"conversation_id,omitempty"`
+	Seq            int    `json:"seq,omitempty"`
+	Author         string `json:"author,omitempty"`
+	Excerpt        string `json:"excerpt,omitempty"`
+	// Source is the document's source, or the turn's SourceID.
+	Source string `json:"source,omitempty"`
+	// SaidAt is when the material was said: the turn's or document's
+	// said_at, else the document's creation.
+	SaidAt time.Time `json:"said_at"`
+	// RecordedAt is when the edge was written (zero for edges written
+	// before it was recorded).
+	RecordedAt time.Time `json:"recorded_at,omitzero"`
+}
+
+// TimelineEntry is one version of a memory's history.
+type TimelineEntry struct {
+	Memory schema.Memory `json:"memory"`
+	// Supersedes and SupersededBy are the versions this one replaced and
+	// the ones that replaced it, by id.
+	Supersedes   []string `json:"supersedes,omitempty"`
+	SupersededBy []string `json:"superseded_by,omitempty"`
+	// Changes are what differs from the version this one replaced most
+	// recently (none for the first version).
+	Changes []Change `json:"changes,omitempty"`
+	// Reason and ReplacedAt come from the SUPERSEDES edge to the previous
+	// version: why and when this version replaced it.
+	Reason     string     `json:"reason,omitempty"`
+	ReplacedAt *time.Time `json:"replaced_at,omitempty"`
+	// Until is when this version stopped being true (its valid_to); nil
+	// while it still holds.
+	Until *time.Time `json:"until,omitempty"`
+}
+
+// Change is one field that differs between two versions.
+type Change struct {
+	Field  string `json:"field"` // claim, type, subject, attribute, value, negated
+	Before string `json:"before"`
+	After  string `json:"after"`
+}
+
+// ConflictDetail is a conflict with both of its memories, in the
+// conflict's order.
+type ConflictDetail struct {
+	Conflict schema.Conflict  `json:"conflict"`
+	Memories [2]schema.Memory `json:"memories"`
+}
+
+// ResolveAction is what a person decided about a conflict.
+type ResolveAction string
+
+const (
+	// ResolveKeep keeps one memory (active, confirmed) and supersedes the
+	// other with it.
+	ResolveKeep ResolveAction = "keep"
+	// ResolveDismiss records that the two do not conflict; both go back
+	// to active.
+	ResolveDismiss ResolveAction = "dismiss"
+)
+
+// ConversationSummary describes one conversation.
+type ConversationSummary struct {
+	ID        string    `json:"id"`
+	Turns     int       `json:"turns"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+	// LastSaidAt is the latest turn's said_at.
+	LastSaidAt time.Time `json:"last_said_at,omitzero"`
+}
+
+// TurnHit is a conversation turn found by a full-text match.
+type TurnHit struct {
+	Turn  schema.Turn `json:"turn"`
+	Score float64     `json:"score"`
+}
+
+// JobSummary says what became of one piece of material.
+type JobSummary struct {
+	JobID      string          `json:"job_id"`
+	DocumentID string          `json:"document_id"`
+	State      schema.JobState `json:"state"`
+	Error      string          `json:"error,omitempty"`
+	Attempts   int             `json:"attempts"`
+	// MemoryIDs are the memories the job created; ReinforcedIDs the
+	// existing ones it added evidence to; SupersededIDs the ones it
+	// retired; ConflictIDs the conflicts it opened.
+	MemoryIDs      []string `json:"memory_ids"`
+	ReinforcedIDs  []string `json:"reinforced_ids"`
+	SupersededIDs  []string `json:"superseded_ids"`
+	ConflictIDs    []string `json:"conflict_ids"`
+	Source         string   `json:"source,omitempty"`
+	SpaceID        string   `json:"space_id,omitempty"`
+	ConversationID string   `json:"conversation_id,omitempty"`
+	// Preview is the start of the material, at most MaxPreviewRunes.
+	Preview   string    `json:"preview"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// MaxPreviewRunes bounds JobSummary.Preview.
+const MaxPreviewRunes = 160
+
+// IdemRecord is the stored outcome of a request made with an idempotency
+// key.
+type IdemRecord struct {
+	Key         string `json:"key"`
+	RequestHash string `json:"request_hash"`
+	// Status is the response's status; 0 marks a reservation for a
+	// request still being processed.
+	Status    int       `json:"status"`
+	Body      []byte    `json:"body"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"`
+}

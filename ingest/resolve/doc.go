@@ -1,0 +1,12 @@
+// Package resolve decides whether an entity mention ("NYC", "Anna",
+// "PostgreSQL") names an entity the owner already has ("New York City",
+// "Anna Silva", "Postgres") or a new one. It is pure: it reads the mention
+// and the candidate entities it is handed and nothing else.
+//
+// A wrong merge (two people made one) and a duplicate (one city stored
+// twice) both hurt; Match is tuned so that duplicates stay rare without
+// merging on weak evidence. In particular people are never matched by
+// spelling similarity ("Anna" is not "Anne"), a first name alone matches a
+// full name only when exactly one candidate has it, and two full names
+// with different surnames never match.
+package resolve

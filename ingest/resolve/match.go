@@ -1,0 +1,282 @@
+package resolve
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Scores Match gives to each kind of evidence. A candidate matches when its
+// score reaches MatchThreshold.
+const (
+	// MatchThreshold is the least score Match accepts.
+	MatchThreshold = 0.90
+	// AmbiguityMargin: when the best match is not exact and another entity
+	// scores within this margin of it, Match refuses (ok false) rather
+	// than guess between them.
+	AmbiguityMargin = 0.05
+
+	scoreExact     = 1.00 // same normalised name or alias
+	scoreFullName  = 0.95 // same first and last name, middle names differ
+	scoreCompact   = 0.97 // same without spaces/hyphens, or without "Inc", "Ltd"...
+	scoreVersion   = 0.95 // same name but for a version number ("Python 3")
+	scoreAcronym   = 0.93 // "NYC" for "New York City"
+	scoreInitial   = 0.92 // "A. Silva" for "Anna Silva"
+	scoreVendor    = 0.92 // "Kafka" for "Apache Kafka"
+	scoreNumeronym = 0.92 // "k8s" for "Kubernetes"
+	scorePartName  = 0.90 // "Anna" for "Anna Silva" (only if unambiguous)
+	// fuzzyThreshold is the least Jaro-Winkler similarity at which two
+	// names of things (never people) match, for names of at least
+	// fuzzyMinRunes: "Postgres" ~ "PostgreSQL" (0.96), not "Java" ~
+	// "JavaScript" (0.88).
+	fuzzyThreshold = 0.94
+	fuzzyMinRunes  = 5
+	// penaltyKind is taken off when the kinds differ but are compatible
+	// (one unknown; organisation vs system; project vs system), so a
+	// same-kind candidate wins ties.
+	penaltyKind = 0.02
+)
+
+// orgSuffixes are dropped before comparing organisation names.
+var orgSuffixes = map[string]bool{
+	"inc": true, "ltd": true, "llc": true, "corp": true, "corporation": true, "co": true,
+	"gmbh": true, "plc": true, "ag": true, "sa": true, "limited": true, "company": true,
+}
+
+// vendorPrefixes are dropped before comparing system names ("Apache Kafka").
+var vendorPrefixes = map[string]bool{
+	"apache": true, "amazon": true, "aws": true, "google": true, "microsoft": true,
+	"azure": true, "gcp": true,
+}
+
+// titles are dropped before comparing people's names.
+var titles = map[string]bool{
+	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true,
+	"professor": true, "sir": true, "dame": true,
+}
+
+// Match returns the candidate the mention most likely names. ok is false
+// when no candidate reaches MatchThreshold, or when the best is not an
+// exact match and another entity scores within AmbiguityMargin of it
+// (best and score then describe the top candidate, for logging). Among
+// equal scores the candidate with the smallest ID wins. Candidates of an
+// incompatible kind (a person and a place) are never matched; KindOther
+// (or an empty kind) is compatible with every kind.
+//
+// Match is pure and safe for concurrent use.
+func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, score float64, ok bool) {
+	mt := tokens(m.Name)
+	if len(mt) == 0 {
+		return schema.Entity{}, 0, false
+	}
+	type scored struct {
+		e schema.Entity
+		s float64
+	}
+	var all []scored
+	for _, c := range candidates {
+		pen, compatible := kindPenalty(m.Kind, c.Kind)
+		if !compatible {
+			continue
+		}
+		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
+		s := 0.0
+		for _, name := range append([]string{c.Name}, c.Aliases...) {
+			if v := nameScore(mt, tokens(name), person, orgLike(m.Kind, c.Kind)); v > s {
+				s = v
+			}
+		}
+		if s -= pen; s > 0 {
+			all = append(all, scored{c, s})
+		}
+	}
+	if len(all) == 0 {
+		return schema.Entity{}, 0, false
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].s != all[j].s {
+			return all[i].s > all[j].s
+		}
+		return all[i].e.ID < all[j].e.ID
+	})
+	top := all[0]
+	if top.s < MatchThreshold {
+		return top.e, top.s, false
+	}
+	if top.s < scoreExact-penaltyKind {
+		for _, o := range all[1:] {
+			if o.e.ID != top.e.ID && o.s >= MatchThreshold && top.s-o.s < AmbiguityMargin {
+				return top.e, top.s, false
+			}
+		}
+	}
+	return top.e, top.s, true
+}
+
+// kindPenalty reports whether kinds a and b may name the same thing, and
+// the score penalty when they differ.
+func kindPenalty(a, b schema.EntityKind) (float64, bool) {
+	if a == "" {
+		a = schema.KindOther
+	}
+	if b == "" {
+		b = schema.KindOther
+	}
+	switch {
+	case a == b:
+		return 0, true
+	case a == schema.KindOther || b == schema.KindOther:
+		return penaltyKind, true
+	case pair(a, b, schema.KindOrganisation, schema.KindSystem), pair(a, b, schema.KindProject, schema.KindSystem):
+		return penaltyKind, true
+	}
+	return 0, false
+}
+
+func pair(a, b, x, y schema.EntityKind) bool { return a == x && b == y || a == y && b == x }
+
+func orgLike(a, b schema.EntityKind) bool {
+	return a == schema.KindOrganisation || b == schema.KindOrganisation || a == schema.KindOther || b == schema.KindOther
+}
+
+// nameScore scores one mention against one name of a candidate, both
+// already split into normalised words.
+func nameScore(m, c []string, person, org bool) float64 {
+	if len(c) == 0 {
+		return 0
+	}
+	if person {
+		return personScore(strip(m, titles, true), strip(c, titles, true))
+	}
+	if equal(m, c) {
+		return scoreExact
+	}
+	if strings.Join(m, "") == strings.Join(c, "") {
+		return scoreCompact
+	}
+	if org {
+		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && equal(sm, sc) {
+			return scoreCompact
+		}
+	}
+	if vm, vc := withoutVersions(m), withoutVersions(c); (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc) {
+		return scoreVersion // "Python 3" for "Python"; never "Python 2" for "Python 3"
+	}
+	if len(m) == 1 && len(c) > 1 && m[0] == Acronym(strings.Join(c, " ")) ||
+		len(c) == 1 && len(m) > 1 && c[0] == Acronym(strings.Join(m, " ")) {
+		return scoreAcronym
+	}
+	if vm, vc := strip(m, vendorPrefixes, true), strip(c, vendorPrefixes, true); len(vm) > 0 && len(vc) > 0 && equal(vm, vc) {
+		return scoreVendor
+	}
+	if len(m) == 1 && len(c) == 1 && (m[0] == numeronym(c[0]) || c[0] == numeronym(m[0])) {
+		return scoreNumeronym
+	}
+	nm, nc := strings.Join(m, " "), strings.Join(c, " ")
+	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) {
+		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
+			return min(s, 0.99)
+		}
+	}
+	return 0
+}
+
+// personScore never uses spelling similarity: people whose names differ by
+// a letter are usually different people.
+func personScore(m, c []string) float64 {
+	if len(m) == 0 || len(c) == 0 {
+		return 0
+	}
+	if equal(m, c) {
+		return scoreExact
+	}
+	switch {
+	case len(m) == 1 && len(c) == 1:
+		return 0
+	case len(m) == 1:
+		if m[0] == c[0] || m[0] == c[len(c)-1] {
+			return scorePartName
+		}
+		return 0
+	case len(c) == 1:
+		if c[0] == m[0] || c[0] == m[len(m)-1] {
+			return scorePartName
+		}
+		return 0
+	}
+	if m[len(m)-1] != c[len(c)-1] {
+		return 0 // different surnames
+	}
+	mf, cf := m[0], c[0]
+	switch {
+	case mf == cf:
+		return scoreFullName
+	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):
+		return scoreInitial
+	}
+	return 0
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// strip drops words in set; leading only when lead is true, trailing
+// otherwise.
+func strip(w []string, set map[string]bool, lead bool) []string {
+	if lead {
+		for len(w) > 1 && set[w[0]] {
+			w = w[1:]
+		}
+		return w
+	}
+	for len(w) > 1 && set[w[len(w)-1]] {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// withoutVersions drops trailing words made of digits (and a leading "v").
+func withoutVersions(w []string) []string {
+	for len(w) > 1 && isVersion(w[len(w)-1]) {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+func isVersion(s string) bool {
+	s = strings.TrimPrefix(s, "v")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// digitsDiffer reports whether two names carry different digits ("EC2" and
+// "EC3", "Python 2" and "Python 3"): never a fuzzy match.
+func digitsDiffer(a, b string) bool {
+	da := strings.Map(keepDigit, a)
+	db := strings.Map(keepDigit, b)
+	return da != db
+}
+
+func keepDigit(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}

@@ -1,0 +1,301 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// nameConnectors may join capitalised words into one name ("Bank of
+// America", "Leonardo da Vinci").
+var nameConnectors = set(`of de da du del della van von der la le y`)
+
+// mentionSpan is an entity found in a sentence: its mention and token
+// range [from, to).
+type mentionSpan struct {
+	m        schema.Mention
+	from, to int
+}
+
+// findEntities returns the entity mentions in a sentence's tokens, in
+// order, without repeats. skip marks tokens that are part of a time
+// expression (month and weekday names are not entities).
+func findEntities(toks []tok, skip []bool) []mentionSpan {
+	var out []mentionSpan
+	seen := map[string]bool{}
+	addM := func(name string, kind schema.EntityKind, from, to int) {
+		k := strings.ToLower(name)
+		if name == "" || seen[k] {
+			return
+		}
+		seen[k] = true
+		out = append(out, mentionSpan{schema.Mention{Name: name, Kind: kind}, from, to})
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if skip != nil && skip[i] {
+			continue
+		}
+		switch t.kind {
+		case tEmail:
+			addM(t.s, schema.KindPerson, i, i+1)
+			continue
+		case tHandle:
+			addM(t.s, schema.KindPerson, i, i+1)
+			continue
+		case tURL, tPunct:
+			continue
+		}
+		// known lower-case system names ("we use postgres")
+		if !t.cap {
+			if name, ok := knownSystems[t.low]; ok && !ambiguousSystems[t.low] && t.kind == tWord {
+				addM(name, schema.KindSystem, i, i+1)
+				continue
+			}
+			if t.kind == tWord && looksLikeSystem(t.s) {
+				addM(t.s, schema.KindSystem, i, i+1)
+			}
+			continue
+		}
+		// a run of capitalised words
+		j := i + 1
+		for j < len(toks) {
+			if skip != nil && skip[j] {
+				break
+			}
+			u := toks[j]
+			if u.kind == tWord && u.cap && !(u.low == "i") && !commonAcronyms[u.s] {
+				j++
+				continue
+			}
+			if u.kind == tNum && j > i && isVersionLike(u.s) && knownSystems[toks[j-1].low] != "" {
+				j++ // "Python 3", "Postgres 16"
+				continue
+			}
+			if nameConnectors[u.low] && j+1 < len(toks) && toks[j+1].cap && toks[j+1].kind == tWord && !(skip != nil && skip[j+1]) {
+				j += 2
+				continue
+			}
+			break
+		}
+		from := i
+		// drop capitalised common words at the start of the run
+		// ("Yesterday", "My", "The")
+		for from < j && isCommonCap(toks, from) {
+			from++
+		}
+		// a leading title makes a person ("Dr Anna Silva")
+		titled := false
+		for from < j && titles[strings.TrimSuffix(toks[from].low, ".")] {
+			titled = true
+			from++
+			if from < len(toks) && toks[from].s == "." {
+				from++
+			}
+		}
+		if from >= j {
+			i = j - 1
+			continue
+		}
+		if from+1 == j && commonAcronyms[toks[from].s] {
+			i = j - 1
+			continue
+		}
+		name := joinTokens(toks[from:j])
+		addM(name, classify(toks, from, j, titled), from, j)
+		i = j - 1
+	}
+	return out
+}
+
+// isCommonCap reports whether the capitalised token at i is an ordinary
+// word rather than part of a name: a common word, or a word at the start
+// of the sentence that is a known verb or common word.
+func isCommonCap(toks []tok, i int) bool {
+	w := toks[i].low
+	if commonWords[w] || w == "i" {
+		return true
+	}
+	if _, ok := knownSystems[w]; ok && ambiguousSystems[w] && (i == 0 || toks[i-1].s == ":") {
+		return true
+	}
+	if i == 0 || toks[i-1].s == ":" || toks[i-1].s == "\"" {
+		if knownSystems[w] != "" || knownPlaces[w] != "" || knownOrgs[w] != "" || firstNames[w] {
+			return false
+		}
+		if _, _, ok := lookupVerb(w); ok {
+			return true
+		}
+		if determiners[w] || preps[w] || stopwords[w] || kinship[w] {
+			return true
+		}
+	}
+	if kinship[w] && i+1 < len(toks) && toks[i+1].cap {
+		return true // "Sister Anna" is unusual; "my sister Anna" is handled by the caller
+	}
+	return false
+}
+
+func joinTokens(ts []tok) string {
+	var b strings.Builder
+	for k, t := range ts {
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.s)
+	}
+	return b.String()
+}
+
+// isVersionLike: "3", "16", "3.11".
+func isVersionLike(s string) bool {
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r == '.') {
+			return false
+		}
+	}
+	return len(s) > 0 && len(s) <= 6
+}
+
+// looksLikeSystem: a word with inner capitals or digits mixed with letters
+// ("PostgreSQL", "iOS", "S3", "EC2", "Neo4j"), or a ".js" name.
+func looksLikeSystem(s string) bool {
+	if strings.HasSuffix(strings.ToLower(s), ".js") && len(s) > 3 {
+		return true
+	}
+	letters, digits, innerUpper := 0, 0, false
+	for k, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+			if k > 0 && unicode.IsUpper(r) {
+				innerUpper = true
+			}
+		case unicode.IsDigit(r):
+			digits++
+		case r == '-' || r == '.' || r == '\'' || r == '/' || r == '_' || r == '+':
+		default:
+			return false
+		}
+	}
+	if letters == 0 {
+		return false
+	}
+	if digits > 0 {
+		return letters >= 1 && !isOrdinalWord(s)
+	}
+	if innerUpper {
+		if strings.HasPrefix(s, "Mc") || strings.HasPrefix(s, "Mac") || strings.HasPrefix(s, "O'") {
+			return false
+		}
+		// ALLCAPS is an acronym, not CamelCase
+		return strings.ToUpper(s) != s
+	}
+	return false
+}
+
+func isOrdinalWord(s string) bool {
+	l := strings.ToLower(s)
+	for _, suf := range []string{"st", "nd", "rd", "th", "am", "pm", "s", "k", "m", "h", "x", "kg", "km", "min", "gb", "mb", "tb"} {
+		if strings.HasSuffix(l, suf) {
+			head := l[:len(l)-len(suf)]
+			if head != "" && strings.Trim(head, "0123456789.,") == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classify decides the kind of the capitalised run toks[from:to].
+func classify(toks []tok, from, to int, titled bool) schema.EntityKind {
+	name := joinTokens(toks[from:to])
+	low := strings.ToLower(name)
+	last := toks[to-1].s
+	first := toks[from].low
+	prev := ""
+	if from > 0 {
+		prev = toks[from-1].low
+	}
+	next := ""
+	if to < len(toks) {
+		next = toks[to].low
+	}
+	switch {
+	case titled:
+		return schema.KindPerson
+	case prev == "project" || next == "project" || next == "initiative" || next == "programme" || next == "program":
+		return schema.KindProject
+	case knownSystems[low] != "" || knownSystems[first] != "" && to-from == 2 && isVersionLike(last):
+		if knownOrgs[low] != "" && (orgVerbs[prev] || prev == "at" || prev == "for") {
+			return schema.KindOrganisation
+		}
+		return schema.KindSystem
+	case knownPlaces[low] != "":
+		return schema.KindPlace
+	case knownOrgs[low] != "":
+		return schema.KindOrganisation
+	case orgSuffixes[last] || orgSuffixes[strings.TrimSuffix(last, ".")] || (to-from > 1 && orgSuffixes[toks[from].s] && nameConnectors[toks[from+1].low]):
+		return schema.KindOrganisation
+	case placeSuffixes[last] && to-from > 1:
+		return schema.KindPlace
+	case to-from == 1 && looksLikeSystem(toks[from].s):
+		return schema.KindSystem
+	}
+	// context
+	if from > 0 && kinship[prev] {
+		return schema.KindPerson
+	}
+	if firstNames[first] && (to-from <= 3) {
+		return schema.KindPerson
+	}
+	if to-from == 1 && isAllCaps(toks[from].s) && len(toks[from].s) >= 2 && len(toks[from].s) <= 5 {
+		return schema.KindOrganisation
+	}
+	if personVerbs[next] && next != "is" && next != "was" && next != "has" && next != "had" {
+		return schema.KindPerson
+	}
+	if personBefore[prev] && prev != "from" && prev != "by" && prev != "and" {
+		return schema.KindPerson
+	}
+	verb := nearestVerb(toks, from)
+	if prev == "at" || prev == "for" {
+		if orgVerbs[verb] {
+			return schema.KindOrganisation
+		}
+	}
+	if prev == "in" || prev == "to" || prev == "from" || prev == "near" || prev == "visited" || prev == "visit" || prev == "visiting" {
+		if placeVerbs[verb] || prev == "visited" || prev == "visit" || prev == "visiting" {
+			return schema.KindPlace
+		}
+	}
+	return schema.KindOther
+}
+
+// nearestVerb is the closest word before i that is a known verb form.
+func nearestVerb(toks []tok, i int) string {
+	for k := i - 1; k >= 0 && k >= i-6; k-- {
+		w := toks[k].low
+		if placeVerbs[w] || orgVerbs[w] {
+			return w
+		}
+		if _, _, ok := lookupVerb(w); ok && !aux[w] {
+			return w
+		}
+	}
+	return ""
+}
+
+func isAllCaps(s string) bool {
+	has := false
+	for _, r := range s {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			has = true
+		}
+	}
+	return has
+}

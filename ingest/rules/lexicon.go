@@ -1,0 +1,294 @@
+package rules
+
+import "strings"
+
+// Word lists the rules read. They are data, kept apart from the logic; the
+// lists are deliberately small and general (no corpus sentence is special-
+// cased here).
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// regularVerbs are common verbs with regular inflection (base forms).
+var regularVerbs = strings.Fields(`
+accept add admire adopt agree allow announce answer appear apply arrange arrive ask attend
+avoid bake book borrow call care change chat check clean climb close collect compare
+complain complete consider contact cook count crash create cycle dance decide delay
+deliver depend deploy design destroy develop die discover discuss dislike divorce donate
+download drop edit email employ end enjoy enter escape expect explain fail fill finish
+fix follow form gain graduate guess hate help hike hire hope host hunt host ignore imagine
+improve include install intend introduce invite join jump kill kiss land last laugh learn
+lift like list listen live look love manage marry matter measure mention migrate miss move
+need offer open order organise organize own paint park pass pick plan play post practise
+practice prefer prepare present pretend print produce promise protect provide publish
+pull push reach receive recommend record reduce refuse release relax rely remember remind
+remove rent repair repeat replace reply report request require rescue rest retire return
+review ride rush save schedule scroll sell serve settle share ship shop sign ski smile
+smoke solve start stay step stop study submit suggest support suppose surf switch talk
+test text thank track train transfer travel treat trust try turn type update upgrade use
+vacation visit volunteer vote wait walk want wash watch welcome wish wonder work worry
+adore detest loathe value struggle host launch run manage lead own enroll enrol attend
+celebrate commit visit restore archive backup benchmark cancel postpone reschedule
+migrate refactor rewrite merge rollback roll revert configure debug document interview
+apply onboard adopt rescue foster paint sketch garden jog swim bike kayak camp fish
+`)
+
+// irregularVerbs: base, past, past participle.
+var irregularVerbs = [][3]string{
+	{"be", "was", "been"}, {"have", "had", "had"}, {"do", "did", "done"}, {"go", "went", "gone"},
+	{"get", "got", "gotten"}, {"make", "made", "made"}, {"take", "took", "taken"}, {"see", "saw", "seen"},
+	{"come", "came", "come"}, {"give", "gave", "given"}, {"find", "found", "found"}, {"tell", "told", "told"},
+	{"say", "said", "said"}, {"think", "thought", "thought"}, {"leave", "left", "left"}, {"feel", "felt", "felt"},
+	{"buy", "bought", "bought"}, {"bring", "brought", "brought"}, {"begin", "began", "begun"},
+	{"run", "ran", "run"}, {"write", "wrote", "written"}, {"speak", "spoke", "spoken"}, {"eat", "ate", "eaten"},
+	{"drink", "drank", "drunk"}, {"fly", "flew", "flown"}, {"drive", "drove", "driven"}, {"ride", "rode", "ridden"},
+	{"sell", "sold", "sold"}, {"send", "sent", "sent"}, {"spend", "spent", "spent"}, {"build", "built", "built"},
+	{"lose", "lost", "lost"}, {"win", "won", "won"}, {"pay", "paid", "paid"}, {"hear", "heard", "heard"},
+	{"keep", "kept", "kept"}, {"hold", "held", "held"}, {"stand", "stood", "stood"}, {"know", "knew", "known"},
+	{"grow", "grew", "grown"}, {"throw", "threw", "thrown"}, {"choose", "chose", "chosen"}, {"break", "broke", "broken"},
+	{"forget", "forgot", "forgotten"}, {"sit", "sat", "sat"}, {"sleep", "slept", "slept"}, {"swim", "swam", "swum"},
+	{"sing", "sang", "sung"}, {"teach", "taught", "taught"}, {"catch", "caught", "caught"}, {"fight", "fought", "fought"},
+	{"wear", "wore", "worn"}, {"become", "became", "become"}, {"fall", "fell", "fallen"}, {"lead", "led", "led"},
+	{"read", "read", "read"}, {"meet", "met", "met"}, {"put", "put", "put"}, {"set", "set", "set"},
+	{"cut", "cut", "cut"}, {"let", "let", "let"}, {"quit", "quit", "quit"}, {"hurt", "hurt", "hurt"},
+	{"understand", "understood", "understood"}, {"draw", "drew", "drawn"}, {"show", "showed", "shown"},
+	{"mean", "meant", "meant"}, {"lend", "lent", "lent"}, {"bake", "baked", "baked"}, {"hide", "hid", "hidden"},
+	{"shut", "shut", "shut"}, {"split", "split", "split"}, {"spread", "spread", "spread"}, {"bet", "bet", "bet"},
+	{"cost", "cost", "cost"}, {"deal", "dealt", "dealt"}, {"feed", "fed", "fed"}, {"light", "lit", "lit"},
+	{"shoot", "shot", "shot"}, {"stick", "stuck", "stuck"}, {"strike", "struck", "struck"}, {"wake", "woke", "woken"},
+	{"forgive", "forgave", "forgiven"}, {"freeze", "froze", "frozen"}, {"rise", "rose", "risen"},
+	{"shake", "shook", "shaken"}, {"steal", "stole", "stolen"}, {"tear", "tore", "torn"}, {"bite", "bit", "bitten"},
+	{"blow", "blew", "blown"}, {"dig", "dug", "dug"}, {"hang", "hung", "hung"}, {"seek", "sought", "sought"},
+	{"sweep", "swept", "swept"}, {"swing", "swung", "swung"}, {"undergo", "underwent", "undergone"},
+	{"overcome", "overcame", "overcome"}, {"withdraw", "withdrew", "withdrawn"}, {"rebuild", "rebuilt", "rebuilt"},
+	{"redo", "redid", "redone"}, {"rerun", "reran", "rerun"}, {"upset", "upset", "upset"},
+}
+
+// doubling verbs double their last consonant: stop -> stopped, stopping.
+var doubling = set(`stop plan ship drop prefer commit admit chat shop jog plug skip step travel
+refer occur regret permit submit control patrol rob grab hug jam nod tap trim wrap swap scan
+sun fit rub beg dip flip grip hop mop pat pin rip slip snap spot strip tip zip cancel label model
+signal fuel dial total quiz spam kayak`)
+
+// aux are auxiliaries and modals; their forms come before the main verb.
+var aux = set(`am is are was were be been being have has had having do does did will would shall
+should can could may might must 'm 's 're 've 'd 'll ca wo`)
+
+var beForms = set(`am is are was were be been being 'm 're`)
+
+// negWords negate the verb they stand with.
+var negWords = set(`not n't never`)
+
+// adverbs that may stand between auxiliary and verb, or before the verb.
+var midAdverbs = set(`also still now really just always usually actually already finally
+currently mostly mainly officially definitely absolutely totally completely recently
+sometimes often rarely seriously literally basically honestly even only probably maybe
+ever again kinda pretty quite very so`)
+
+// pronounKeys are the subject keys of pronouns ("" for an unresolved
+// third person, filled from context).
+var firstPerson = set(`i me my myself mine`)
+var firstPlural = set(`we us our ours ourselves`)
+var secondPerson = set(`you your yours yourself`)
+var thirdPerson = set(`he him his she her hers they them their theirs`)
+
+var determiners = set(`the a an this that these those some any each every another its`)
+
+// preps are prepositions that may join a verb as its particle.
+var preps = set(`in at on to for from with off into onto about of by as over under out up down
+like through across around near`)
+
+// valueCuts end a value: what follows is a reason, a purpose, another
+// clause.
+var valueCuts = set(`because since so which who whom whose when while although though but if
+unless until for with as via after before whereas except cause coz bc and or also then
+where`)
+
+// kinship and role words that introduce a person's name: "my sister Anna".
+var kinship = set(`sister brother mother father mom mum dad mommy daddy wife husband partner
+girlfriend boyfriend fiance fiancee son daughter kid kids child children baby cousin aunt uncle
+niece nephew grandma grandpa grandmother grandfather granny friend bestie colleague coworker
+co-worker teammate boss manager lead mentor mentee neighbour neighbor roommate flatmate landlord
+doctor dentist therapist coach teacher tutor student intern client customer cofounder co-founder
+founder ceo cto cfo vp director assistant dog cat puppy kitten pet hamster parrot horse`)
+
+// personVerbs, after a capitalised name, make it a person.
+var personVerbs = set(`said says told tells thinks thought asked asks wants wanted lives lived
+works worked loves loved likes liked hates hated prefers preferred is was visited visits met
+called calls emailed texted moved married joined left graduated studies studied teaches
+taught leads led manages managed reports reported has had will would can could needs needed
+feels felt went goes came comes bought plays played runs ran`)
+
+// personPreps: "with X", "met X", "told X" before a capitalised name.
+var personBefore = set(`with met told asked called emailed texted messaged thanked visited
+married hired fired introduced invited and mentor boss by from`)
+
+// titles before a person's name.
+var titles = set(`mr mrs ms miss dr prof professor sir dame aunt uncle`)
+
+// placeBefore words make an unknown capitalised word after them a place
+// when the verb is one of movement or dwelling.
+var placeVerbs = set(`live lives lived living moved move moving went go going goes flew fly
+flying travel travelled traveled traveling travelling visit visited visiting trip holiday
+vacation born raised relocated relocating based stayed stay staying arrived arriving drove
+drive driving from in to near`)
+
+// orgBefore: "works at X", "joined X", "interview at X".
+var orgVerbs = set(`work works worked working join joined joining hired interview interviewed
+intern interned employed contract contracted acquired quit left`)
+
+var orgSuffixes = set(`Inc Inc. Ltd Ltd. LLC Corp Corp. Corporation GmbH PLC plc Bank University
+College School Hospital Institute Foundation Labs Lab Group Agency Council Ministry Company
+Partners Studios Studio Airlines Airways Records Press Club Association Society Academy
+Capital Ventures Technologies Systems Software Consulting Clinic Church Museum Library`)
+
+var placeSuffixes = set(`City Street St Avenue Ave Road Rd Park Lake Mountain Mountains Mount
+River Beach Island Islands County Airport Station Valley Bay Canyon Falls Square Bridge
+Coast Hills Village Town Harbour Harbor Peninsula Desert Forest National`)
+
+// knownSystems maps lower-case names of common software and platforms to
+// their usual spelling.
+var knownSystems = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range strings.Fields(`Postgres PostgreSQL MySQL MariaDB SQLite MongoDB Redis Kafka
+RabbitMQ NATS Neo4j Weaviate Elasticsearch OpenSearch Cassandra DynamoDB Snowflake BigQuery
+Redshift ClickHouse Spark Airflow Flink Hadoop Kubernetes k8s Docker Terraform Ansible Jenkins
+CircleCI Nginx Apache Grafana Prometheus Datadog Sentry Vault Consul Nomad Vercel Heroku Netlify
+Cloudflare Linux Ubuntu Debian macOS Windows iOS Android GraphQL gRPC REST Go Golang Python Rust
+Java JavaScript TypeScript Kotlin Swift Ruby Rails Django Flask FastAPI React Vue Angular Svelte
+Node.js Deno Bun PHP Laravel Scala Elixir Haskell Excel Figma Notion Jira Confluence Slack
+Zoom Teams Trello Asana Linear GitLab GitHub Bitbucket Git VSCode Vim Neovim Emacs IntelliJ
+Xcode ChatGPT Claude Gemini Copilot Llama Mistral Stripe Twilio Shopify WordPress Salesforce
+HubSpot Zendesk Tableau Looker Metabase Dropbox iCloud OneDrive Gmail Outlook Spotify Netflix
+Kindle iPhone iPad MacBook ThinkPad Pixel Android Playwright Selenium Cypress Jest Pytest
+Webpack Vite Babel npm pip Cargo Maven Gradle Bazel Helm Istio Envoy Lambda S3 EC2 ECS EKS
+GKE AKS Fargate Cloudflare Supabase Firebase Airtable Zapier Kibana Logstash Memcached Celery
+Sidekiq Pandas NumPy PyTorch TensorFlow Jupyter Tailwind Bootstrap Obsidian Anki Duolingo
+Strava Garmin Fitbit Peloton Tesla Prius Photoshop Lightroom Premiere Blender Unity Unreal
+AWS GCP Azure Okta Auth0 OAuth Keycloak OpenAI Postman Insomnia Grafana Loki Tempo Jaeger
+Zipkin Argo ArgoCD Flux Pulumi CloudFormation Heroku DigitalOcean Linode Hetzner Proxmox
+VMware VirtualBox Vagrant Podman Minikube Kind Rancher OpenShift Knative Dapr Temporal
+Hasura Prisma Sequelize Hibernate SQLAlchemy Alembic Flyway Liquibase Debezium Pulsar Kinesis
+SQS SNS Pub/Sub Dataflow Beam Dagster Prefect dbt Fivetran Airbyte Superset Mode Hex`) {
+		m[strings.ToLower(n)] = n
+	}
+	// Words that are also ordinary English are known systems only when
+	// capitalised mid-sentence; see ambiguousSystems.
+	return m
+}()
+
+// ambiguousSystems are system names that are also ordinary words; they
+// count only when written capitalised and not at the start of a sentence.
+var ambiguousSystems = set(`go rest swift ruby rails mode hex linear teams zoom notion vault
+consul nomad spark flask react vue kind beam flux argo tempo loki pixel unity unreal
+temporal cargo bun envoy lambda helm prefect mode looker git pip`)
+
+var knownOrgs = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range strings.Fields(`Google Apple Microsoft Amazon Meta Facebook Netflix IBM Intel
+AMD Nvidia Oracle SAP Adobe Uber Lyft Airbnb Spotify Twitter LinkedIn Anthropic OpenAI
+DeepMind Tesla SpaceX NASA ESA WHO UN UNICEF BBC CNN NHS FBI CIA MIT Stanford Harvard Oxford
+Cambridge Yale Princeton Berkeley Deloitte McKinsey Accenture KPMG PwC EY Goldman JPMorgan
+Barclays HSBC Santander Revolut Monzo Wise PayPal Visa Mastercard Walmart Target IKEA Zara
+H&M Nike Adidas Samsung Sony Nintendo Toyota BMW Volkswagen Siemens Philips Unilever Nestle
+Starbucks McDonald's Costco Etsy eBay Reddit Discord Twitch YouTube Instagram TikTok WhatsApp
+Telegram Signal Mozilla Wikipedia Canonical RedHat Atlassian Salesforce Shopify Stripe Cloudflare
+Datadog Snowflake Databricks Confluent HashiCorp Vercel Figma Notion Dropbox Zoom Slack`) {
+		m[strings.ToLower(n)] = n
+	}
+	return m
+}()
+
+// knownPlaces maps lower-case place names (and their common acronyms) to
+// their usual spelling.
+var knownPlaces = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range strings.Split(`Lisbon|Porto|Madrid|Barcelona|Valencia|Seville|Paris|Lyon|Marseille|Nice|London|Manchester|Edinburgh|Glasgow|Dublin|Cork|Belfast|Berlin|Munich|Hamburg|Frankfurt|Cologne|Vienna|Zurich|Geneva|Basel|Amsterdam|Rotterdam|Utrecht|Brussels|Antwerp|Copenhagen|Stockholm|Oslo|Helsinki|Reykjavik|Warsaw|Krakow|Prague|Budapest|Bucharest|Sofia|Athens|Istanbul|Rome|Milan|Naples|Florence|Venice|Turin|Bologna|Moscow|Kyiv|Kiev|Tallinn|Riga|Vilnius|Ljubljana|Zagreb|Belgrade|Tokyo|Kyoto|Osaka|Seoul|Busan|Beijing|Shanghai|Shenzhen|Hong Kong|Taipei|Singapore|Bangkok|Hanoi|Jakarta|Bali|Manila|Mumbai|Delhi|New Delhi|Bangalore|Bengaluru|Chennai|Hyderabad|Karachi|Dubai|Abu Dhabi|Doha|Tel Aviv|Jerusalem|Cairo|Lagos|Nairobi|Accra|Cape Town|Johannesburg|Marrakech|Casablanca|Sydney|Melbourne|Brisbane|Perth|Auckland|Wellington|New York|New York City|NYC|Brooklyn|Manhattan|Queens|Boston|Chicago|Seattle|Portland|San Francisco|SF|Los Angeles|LA|San Diego|San Jose|Oakland|Austin|Dallas|Houston|Denver|Phoenix|Atlanta|Miami|Orlando|Nashville|Detroit|Minneapolis|Philadelphia|Pittsburgh|Washington|Baltimore|Las Vegas|Salt Lake City|Honolulu|Anchorage|Toronto|Montreal|Vancouver|Ottawa|Calgary|Quebec|Mexico City|Cancun|Havana|Bogota|Lima|Santiago|Buenos Aires|Sao Paulo|São Paulo|Rio|Rio de Janeiro|Montevideo|Portugal|Spain|France|Germany|Italy|Greece|Ireland|England|Scotland|Wales|UK|United Kingdom|Britain|Great Britain|Netherlands|Holland|Belgium|Switzerland|Austria|Denmark|Sweden|Norway|Finland|Iceland|Poland|Czechia|Hungary|Romania|Bulgaria|Croatia|Serbia|Slovenia|Ukraine|Russia|Turkey|Estonia|Latvia|Lithuania|Japan|China|Korea|South Korea|Taiwan|Thailand|Vietnam|Indonesia|Philippines|Malaysia|India|Pakistan|Nepal|Sri Lanka|Israel|Egypt|Morocco|Nigeria|Kenya|Ghana|South Africa|Australia|New Zealand|USA|US|United States|America|Canada|Mexico|Cuba|Brazil|Argentina|Chile|Peru|Colombia|Uruguay|Europe|Asia|Africa|Oceania|North America|South America|Antarctica|EU|California|Texas|Florida|Oregon|Colorado|Hawaii|Alaska|Maine|Vermont|Arizona|Nevada|Utah|Georgia|Virginia|Ohio|Michigan|Illinois|Massachusetts|Bavaria|Tuscany|Sicily|Sardinia|Crete|Corsica|Provence|Normandy|Brittany|Andalusia|Catalonia|Algarve|Madeira|Azores|Canary Islands|Tenerife|Mallorca|Ibiza|Alps|Pyrenees|Dolomites|Himalayas|Rockies|Yosemite|Patagonia|Lake Como|Lake Tahoe|Sintra|Cascais|Coimbra|Braga|Faro`, "|") {
+		m[strings.ToLower(n)] = n
+	}
+	return m
+}()
+
+// commonAcronyms are all-caps words that are not names.
+var commonAcronyms = set(`API APIs CEO CTO CFO COO VP PR QA UI UX OK TV ETA FYI ASAP TBD PDF CSV JSON
+HTML CSS URL URLs HR IT PM AM BTW OKR OKRs KPI KPIs SLA SLAs MVP DM DMs SQL SDK SDKs CLI CI CD
+ID IDs IP RAM CPU GPU SSD HDD USB OS LOL OMG IMO TL DR ROI B2B B2C SaaS FAQ ASAP AI ML LLM LLMs
+NDA RSVP PTO WFH EOD EOW EOM ETL P0 P1 P2 Q1 Q2 Q3 Q4 H1 H2 I`)
+
+// firstNames is a list of common given names, used to tell a person from
+// a project or product when nothing else does.
+var firstNames = set(`anna ana maria mary john james robert bob michael mike william david
+richard joseph thomas tom charles chris christopher daniel dan matthew matt anthony mark
+donald steven steve paul andrew andy joshua kenneth kevin brian george timothy ronald edward
+jason jeffrey ryan jacob gary nicholas nick eric jonathan stephen larry justin scott brandon
+benjamin ben samuel sam gregory alexander alex patrick frank raymond jack dennis jerry tyler
+aaron jose adam nathan henry douglas zachary peter pete kyle ethan walter noah jeremy
+christian keith roger terry gerald harold sean austin carl arthur lawrence dylan jesse jordan
+bryan billy joe bruce gabriel logan albert willie alan juan wayne elijah randy roy vincent
+ralph eugene russell bobby mason philip louis liam lucas oliver leo luca marco mateo hugo
+pedro joao miguel rui tiago diogo carlos luis jorge pablo javier diego sofia sophia olivia
+emma ava isabella mia amelia harper evelyn abigail emily elizabeth ella chloe grace lily
+zoe zoey nora hannah lucy sarah sara jessica jennifer linda patricia barbara susan karen
+nancy lisa betty margaret sandra ashley kimberly donna michelle dorothy carol amanda melissa
+deborah stephanie rebecca laura sharon cynthia kathleen amy shirley angela helen brenda
+pamela nicole samantha katherine kate katie christine debra rachel catherine carolyn janet
+ruth heather diane virginia julie joyce victoria kelly christina lauren joan evelyn judith
+megan cheryl andrea martha jacqueline frances gloria teresa kathryn sara janice jean alice
+madison doris abby julia judy marie denise beverly amber theresa danielle marilyn diana
+natalie brittany charlotte rose alexis kayla caroline melanie jolene nate joanna gina deb
+priya raj rahul arjun ananya aisha fatima omar ali ahmed mohammed muhammad hassan yusuf
+leila layla yuki hiro kenji akira mei wei li chen ming jin min ji hana soo jun tariq
+ingrid astrid lars sven erik anders nils freya elsa klaus hans jurgen dieter heinz petra
+ines beatriz joana mariana catarina rita marta paula clara lucia elena irina olga natasha
+ivan dmitri sergei vladimir nikolai boris tanya svetlana katya agnieszka piotr tomasz
+marek pavel jan jana eva lukas jakub francesca giulia chiara giovanni giuseppe alessandro
+matteo lorenzo antonio fabio sergio emil emilia oscar felix max moritz paul jonas finn
+noah elias mila lena lea hannah laura sophie marie mathilde camille chloe manon louise
+jules gabriel arthur raphael nina zara maya mira nadia rosa tess ivy ruby jade iris luna
+stella hazel violet aurora penelope eleanor audrey claire ellie maddie molly daisy poppy
+evie freddie archie alfie harry charlie george teddy ollie jamie toby rory callum connor
+declan aidan niamh siobhan aoife ciara saoirse seamus padraig`)
+
+// commonWords are frequent English words that may start a sentence with a
+// capital without being a name.
+var commonWords = set(`a about above after again against all also am an and any are as at back
+be because been before being below between both but by can could did do does doing done down
+during each even ever every few for from further had has have having he her here hers herself
+him himself his how however i if in into is it its itself just least less let like made make
+many may me might more most much must my myself never new next no nor not now of off often
+oh ok okay on once one only or other our ours ourselves out over own please quite rather
+really same she should since so some still such sure than thank thanks that the their theirs
+them themselves then there these they this those though through thus to too under until up
+upon us very was we well were what whatever when where whether which while who whom whose
+why will with within without would yes yet you your yours yourself yourselves yeah yep yup
+hey hi hello dear great good nice cool awesome wow sorry anyway actually also btw today
+tomorrow yesterday tonight last this next maybe perhaps probably definitely honestly
+basically apparently hopefully unfortunately fortunately luckily sadly finally first second
+then later earlier recently lately currently meanwhile besides instead otherwise therefore
+correction update note edit ps fyi reminder todo decision important warning summary action
+re subject q a user assistant human speaker everyone someone anyone nobody everybody
+something anything nothing everything let's lets i'm i've i'll i'd we're we've we'll
+it's that's there's here's what's who's he's she's they're they've you're you've
+can't don't doesn't didn't won't isn't aren't wasn't weren't haven't hasn't shouldn't
+wouldn't couldn't mustn't please congrats congratulations happy love glad proud excited
+thank`)
+
+// chitchat words carry no memory on their own ("that's awesome, thanks!").
+var chitchat = set(`thanks thank you great awesome cool nice wow haha lol lmao omg congrats
+congratulations amazing wonderful fantastic lovely glad happy sounds sound good love hear
+sorry okay ok yes yeah yep sure fun exciting interesting true totally agree absolutely
+welcome bye goodbye hi hello hey morning evening night see soon later talk luck care
+that's it's really so much very too just what how oh ah hmm well right indeed awesome
+incredible beautiful cute sweet brilliant perfect super`)
+
+// stopwords are ignored when counting a sentence's content.
+var stopwords = set(`a an the and or but if of to in on at by for with from as is are was were be
+been being am i me my we us our you your he him his she her it its they them their this that
+these those there here what which who whom whose when where why how do does did have has had
+will would can could should shall may might must not no so just very too also then than
+'m 's 're 've 'd 'll n't all any some`)

@@ -1,0 +1,134 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// span is a piece of a text by byte offsets.
+type span struct{ start, end int }
+
+// abbreviations end with a full stop without ending a sentence (compared
+// lower-case, without the final stop).
+var abbreviations = set(`dr mr mrs ms prof st sr jr vs etc e.g i.e eg ie approx appt dept est
+inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs
+fri sat sun no nos vol fig ref min max avg govt univ mt ft ave rd blvd a.m p.m am pm u.s u.k
+e.u cf al ca misc`)
+
+// sentences splits text into sentence spans. A sentence ends at ".", "!",
+// "?", "…" or ";" followed by white space (closing quotes and brackets stay
+// with it), at a line break, and before a bullet. A full stop does not end
+// a sentence after a known abbreviation ("Dr.", "e.g."), after a single
+// letter (an initial), or when the next word starts in lower case; a stop
+// with no space after it (version numbers, decimals, URLs, e-mail
+// addresses) never does.
+func sentences(text string) []span {
+	var out []span
+	start := 0
+	emit := func(end int) {
+		s, e := trimSpan(text, start, end)
+		if e > s {
+			out = append(out, span{s, e})
+		}
+	}
+	i := 0
+	for i < len(text) {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n':
+			emit(i)
+			start = i + 1
+			i++
+			continue
+		case r == '.' || r == '!' || r == '?' || r == '…' || r == ';' || r == '。' || r == '！' || r == '？':
+			j := i + w
+			for j < len(text) && strings.ContainsRune(".!?…", rune(text[j])) {
+				j++
+			}
+			for j < len(text) && strings.ContainsRune(`"')]’”`, rune(text[j])) {
+				_, w2 := utf8.DecodeRuneInString(text[j:])
+				j += w2
+			}
+			if !(r == '。' || r == '！' || r == '？') && j < len(text) && !isSpaceAt(text, j) {
+				i = j
+				continue
+			}
+			if r == '.' && !sentenceStop(text, start, i, j) {
+				i = j
+				continue
+			}
+			emit(j)
+			start = j
+			i = j
+			continue
+		}
+		i += w
+	}
+	emit(len(text))
+	return out
+}
+
+func isSpaceAt(text string, j int) bool {
+	r, _ := utf8.DecodeRuneInString(text[j:])
+	return unicode.IsSpace(r)
+}
+
+// sentenceStop decides whether the full stop at dot (ending at after)
+// ends the sentence that began at start.
+func sentenceStop(text string, start, dot, after int) bool {
+	// the word before the stop
+	k := dot
+	for k > start {
+		r, w := utf8.DecodeLastRuneInString(text[start:k])
+		if unicode.IsSpace(r) || r == '(' || r == '"' {
+			break
+		}
+		k -= w
+	}
+	word := strings.ToLower(strings.TrimRight(text[k:dot], "."))
+	if abbreviations[word] {
+		return false
+	}
+	if utf8.RuneCountInString(word) == 1 {
+		r, _ := utf8.DecodeRuneInString(word)
+		if unicode.IsLetter(r) {
+			return false // an initial: "J. Smith"
+		}
+	}
+	// the next word
+	n := after
+	for n < len(text) {
+		r, w := utf8.DecodeRuneInString(text[n:])
+		if !unicode.IsSpace(r) || r == '\n' {
+			break
+		}
+		n += w
+	}
+	if n >= len(text) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(text[n:])
+	return !unicode.IsLower(r)
+}
+
+// trimSpan trims white space and bullet marks from both ends.
+func trimSpan(text string, s, e int) (int, int) {
+	for s < e {
+		r, w := utf8.DecodeRuneInString(text[s:e])
+		if unicode.IsSpace(r) || r == '-' || r == '*' || r == '•' || r == '>' || (r == utf8.RuneError && w <= 1) {
+			s += w
+			continue
+		}
+		break
+	}
+	for e > s {
+		r, w := utf8.DecodeLastRuneInString(text[s:e])
+		if unicode.IsSpace(r) || (r == utf8.RuneError && w <= 1) {
+			e -= w
+			continue
+		}
+		break
+	}
+	return s, e
+}

@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+type tokKind uint8
+
+const (
+	tWord   tokKind = iota
+	tNum            // starts with a digit: "40", "0.9.7", "3pm"
+	tPunct          // one punctuation rune
+	tEmail          // anna@example.com
+	tHandle         // @anna
+	tURL            // https://example.com/x
+)
+
+// tok is one token of a sentence with its byte span in the sentence.
+type tok struct {
+	s, low     string
+	start, end int
+	kind       tokKind
+	cap        bool // first rune upper case
+}
+
+var (
+	emailRe  = regexp.MustCompile(`^[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}`)
+	urlRe    = regexp.MustCompile(`^(https?://|www\.)[^\s<>"]+[^\s<>".,;:!?)\]]`)
+	handleRe = regexp.MustCompile(`^@[A-Za-z0-9_]{2,30}`)
+)
+
+// contractions split off the end of a word: "don't" -> "do" "n't".
+var contractionSuffixes = []string{"n't", "'ll", "'re", "'ve", "'m", "'d", "'s"}
+
+// tokenize splits a sentence into tokens. Words keep inner dots, hyphens,
+// apostrophes and slashes when letters or digits follow ("0.9.7",
+// "co-founder", "Node.js"); contractions are split ("I'll" -> "I" "'ll",
+// "can't" -> "can" "n't", "won't" -> "will" "n't").
+func tokenize(s string) []tok {
+	var out []tok
+	i := 0
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w <= 1 || unicode.IsSpace(r) || unicode.IsControl(r) {
+			i += max(w, 1)
+			continue
+		}
+		rest := s[i:]
+		if r == '@' {
+			if m := handleRe.FindString(rest); m != "" && (i == 0 || !isWordByte(s[i-1])) {
+				out = append(out, tok{s: m, low: strings.ToLower(m), start: i, end: i + len(m), kind: tHandle})
+				i += len(m)
+				continue
+			}
+		}
+		if r == 'h' || r == 'w' || r == 'H' || r == 'W' {
+			if m := urlRe.FindString(rest); m != "" {
+				out = append(out, tok{s: m, low: strings.ToLower(m), start: i, end: i + len(m), kind: tURL})
+				i += len(m)
+				continue
+			}
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if m := emailRe.FindString(rest); m != "" && strings.Contains(m, "@") {
+				out = append(out, tok{s: m, low: strings.ToLower(m), start: i, end: i + len(m), kind: tEmail})
+				i += len(m)
+				continue
+			}
+			j := i + w
+			for j < len(s) {
+				r2, w2 := utf8.DecodeRuneInString(s[j:])
+				if unicode.IsLetter(r2) || unicode.IsDigit(r2) {
+					j += w2
+					continue
+				}
+				if strings.ContainsRune(".-'’/_+", r2) && j+w2 < len(s) {
+					r3, _ := utf8.DecodeRuneInString(s[j+w2:])
+					if unicode.IsLetter(r3) || unicode.IsDigit(r3) {
+						if r2 == '.' && !(unicode.IsDigit(r3) || unicode.IsLower(r3)) {
+							break
+						}
+						j += w2
+						continue
+					}
+				}
+				break
+			}
+			out = appendWord(out, s, i, j)
+			i = j
+			continue
+		}
+		out = append(out, tok{s: s[i : i+w], low: s[i : i+w], start: i, end: i + w, kind: tPunct})
+		i += w
+	}
+	return out
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
+}
+
+// appendWord appends s[i:j] as one word, or two when it ends in a
+// contraction.
+func appendWord(out []tok, s string, i, j int) []tok {
+	w := s[i:j]
+	low := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	for _, suf := range contractionSuffixes {
+		if len(low) > len(suf) && strings.HasSuffix(low, suf) {
+			cut := j - len(suf)
+			if strings.Contains(w, "’") {
+				cut = j - len(suf) - 2 // ’ is three bytes, ' one
+			}
+			head := low[:len(low)-len(suf)]
+			switch head {
+			case "ca":
+				head = "can"
+			case "wo":
+				head = "will"
+			case "sha":
+				head = "shall"
+			}
+			if cut <= i {
+				break
+			}
+			out = append(out, mkTok(s[i:cut], head, i, cut))
+			return append(out, tok{s: s[cut:j], low: suf, start: cut, end: j, kind: tWord})
+		}
+	}
+	return append(out, mkTok(w, low, i, j))
+}
+
+func mkTok(s, low string, i, j int) tok {
+	r, _ := utf8.DecodeRuneInString(s)
+	k := tWord
+	if unicode.IsDigit(r) {
+		k = tNum
+	}
+	return tok{s: s, low: low, start: i, end: j, kind: k, cap: unicode.IsUpper(r)}
+}

@@ -1,0 +1,185 @@
+package retrieval
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// ContextHeader opens every non-empty context. It says how to read the
+// lines that follow; the lines are
+//
+//	[mem_id] when · type[ · STATE note][ · confirmed] · "claim" (provenance)
+//
+// where when is the valid time (2023-05-08, "2023-05-08 to 2023-06-01",
+// "until 2023-06-01") or, without one, "recorded 2023-05-09"; dates are
+// UTC days. Provenance lists, when known: the document ("from doc_…"), its
+// source and conversation, when it was said and recorded (each date shown
+// once), the memory it replaced (with history), and an excerpt of the
+// document when the excerpt says more than the claim.
+const ContextHeader = "Memories, most relevant first; cite as [id]. Dates are UTC.\n"
+
+// Rendering limits.
+const (
+	// MaxExcerptRunes bounds the excerpt quoted in a line; longer excerpts
+	// end in "…". The claim itself is never shortened.
+	MaxExcerptRunes = 280
+	// MaxSourceRunes bounds a document's source label in a line.
+	MaxSourceRunes = 80
+	// documentReaders is how many documents are read at once for
+	// provenance.
+	documentReaders = 8
+)
+
+// docInfo is what a line says about a memory's document.
+type docInfo struct {
+	source       string
+	conversation string
+}
+
+// renderLine renders one memory as one line ending in "\n" and starting
+// with "[": so the token count of a context is exactly the sum of the
+// counts of its lines (cl100k_base's split pattern never joins a newline
+// with a following "[" into one piece).
+func renderLine(m schema.Memory, d docInfo, history bool) string {
+	day := func(t time.Time) string { return t.UTC().Format(time.DateOnly) }
+	shown := map[string]bool{}
+	var when string
+	switch {
+	case m.ValidFrom != nil && m.ValidTo != nil:
+		when = day(*m.ValidFrom) + " to " + day(*m.ValidTo)
+		shown[day(*m.ValidFrom)], shown[day(*m.ValidTo)] = true, true
+	case m.ValidFrom != nil:
+		when = day(*m.ValidFrom)
+		shown[when] = true
+	case m.ValidTo != nil:
+		when = "until " + day(*m.ValidTo)
+		shown[day(*m.ValidTo)] = true
+	case !m.RecordedAt.IsZero():
+		when = "recorded " + day(m.RecordedAt)
+		shown[day(m.RecordedAt)] = true
+	default:
+		when = "undated"
+	}
+	parts := []string{when}
+	if m.Type != "" {
+		parts = append(parts, clean(string(m.Type)))
+	}
+	switch m.State {
+	case schema.StateDisputed:
+		parts = append(parts, "DISPUTED: an open conflict contradicts this")
+	case schema.StateSuperseded:
+		parts = append(parts, "SUPERSEDED: no longer current")
+	}
+	if m.Confirmed {
+		parts = append(parts, "confirmed")
+	}
+	claim := clean(m.Claim)
+	parts = append(parts, `"`+claim+`"`)
+
+	var prov []string
+	if m.DocumentID != "" {
+		prov = append(prov, "from "+clean(m.DocumentID))
+	}
+	if d.source != "" {
+		prov = append(prov, "source: "+shorten(clean(d.source), MaxSourceRunes))
+	}
+	if d.conversation != "" {
+		prov = append(prov, "conversation "+clean(d.conversation))
+	}
+	if m.SaidAt != nil && !shown[day(*m.SaidAt)] {
+		prov = append(prov, "said "+day(*m.SaidAt))
+		shown[day(*m.SaidAt)] = true
+	}
+	if !m.RecordedAt.IsZero() && !shown[day(m.RecordedAt)] {
+		prov = append(prov, "recorded "+day(m.RecordedAt))
+	}
+	if history && m.SupersedesID != "" {
+		prov = append(prov, "replaces "+clean(m.SupersedesID))
+	}
+	if ex := clean(m.Excerpt); ex != "" && !strings.Contains(strings.ToLower(claim), strings.ToLower(ex)) {
+		prov = append(prov, `excerpt: "`+shorten(ex, MaxExcerptRunes)+`"`)
+	}
+
+	var b strings.Builder
+	b.WriteString("[" + clean(m.ID) + "] ")
+	b.WriteString(strings.Join(parts, " · "))
+	if len(prov) > 0 {
+		b.WriteString(" (" + strings.Join(prov, ", ") + ")")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// clean makes s one line of valid UTF-8: invalid bytes become U+FFFD and
+// every run of white space (newlines included) one space.
+func clean(s string) string {
+	return strings.Join(strings.Fields(strings.ToValidUTF8(s, "\uFFFD")), " ")
+}
+
+// shorten cuts s to at most n runes, ending in "…" when cut.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// documents reads the source and conversation of the documents the items
+// rest on, documentReaders at a time. A document that is gone is left out;
+// any other failure leaves it out too and is reported as a reason (the
+// context is still useful with document ids alone). Only a cancelled ctx
+// is an error.
+func (s *Searcher) documents(ctx context.Context, owner schema.Owner, items []Item) (map[string]docInfo, string, error) {
+	var ids []string
+	seen := map[string]bool{}
+	for _, it := range items {
+		if id := it.Memory.DocumentID; id != "" && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	var (
+		mu     sync.Mutex
+		out    = make(map[string]docInfo, len(ids))
+		failed error
+		wg     sync.WaitGroup
+		next   = make(chan string)
+	)
+	for range min(documentReaders, len(ids)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range next {
+				doc, err := s.Graph.Document(ctx, owner, id)
+				mu.Lock()
+				switch {
+				case err == nil:
+					out[id] = docInfo{source: doc.Source, conversation: doc.ConversationID}
+				case errors.Is(err, schema.ErrNotFound):
+				case failed == nil:
+					failed = err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, id := range ids {
+		next <- id
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
+	if failed != nil {
+		s.log().Warn("reading documents for provenance failed; citing document ids only", "err", failed)
+		return out, "provenance incomplete: some documents could not be read, so their sources are missing", nil
+	}
+	return out, "", nil
+}

@@ -1,0 +1,222 @@
+package temporal
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func d(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// mon is Monday 8 May 2023, 13:56 UTC.
+var mon = time.Date(2023, 5, 8, 13, 56, 0, 0, time.UTC)
+
+func TestFind(t *testing.T) {
+	jan := time.Date(2024, 1, 17, 9, 0, 0, 0, time.UTC)  // a Wednesday in winter
+	oct := time.Date(2023, 10, 14, 9, 0, 0, 0, time.UTC) // a Saturday in autumn
+	tests := []struct {
+		text, expr string
+		now        time.Time
+		start, end string
+		g          Granularity
+		mod        Modifier
+		approx     bool
+	}{
+		{"I went there yesterday", "yesterday", mon, "2023-05-07", "2023-05-08", Day, Within, false},
+		{"see you today", "today", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"tomorrow works", "tomorrow", mon, "2023-05-09", "2023-05-10", Day, Within, false},
+		{"last night was fun", "last night", mon, "2023-05-07", "2023-05-08", Day, Within, false},
+		{"the day before yesterday", "the day before yesterday", mon, "2023-05-06", "2023-05-07", Day, Within, false},
+		{"the day after tomorrow", "the day after tomorrow", mon, "2023-05-10", "2023-05-11", Day, Within, false},
+		{"I'll send it by Friday", "by Friday", mon, "", "2023-05-13", Day, Until, false},
+		{"next Friday", "next Friday", mon, "2023-05-12", "2023-05-13", Day, Within, false},
+		{"last Monday", "last Monday", mon, "2023-05-01", "2023-05-02", Day, Within, false},
+		{"this Sunday", "this Sunday", mon, "2023-05-14", "2023-05-15", Day, Within, false},
+		{"We met on Tuesday", "Tuesday", mon, "2023-05-02", "2023-05-03", Day, Within, false},
+		{"I'll call on Tuesday", "Tuesday", mon, "2023-05-09", "2023-05-10", Day, Within, false},
+		{"The demo is on Tuesday", "Tuesday", mon, "2023-05-09", "2023-05-10", Day, Within, false},
+		{"last week", "last week", mon, "2023-05-01", "2023-05-08", Week, Within, false},
+		{"this week", "this week", mon, "2023-05-08", "2023-05-15", Week, Within, false},
+		{"next week", "next week", mon, "2023-05-15", "2023-05-22", Week, Within, false},
+		{"last month", "last month", mon, "2023-04-01", "2023-05-01", Month, Within, false},
+		{"next month", "next month", jan, "2024-02-01", "2024-03-01", Month, Within, false},
+		{"last year", "last year", mon, "2022-01-01", "2023-01-01", Year, Within, false},
+		{"this year", "this year", mon, "2023-01-01", "2024-01-01", Year, Within, false},
+		{"last summer", "last summer", mon, "2022-06-01", "2022-09-01", Season, Within, false},
+		{"last summer", "last summer", oct, "2023-06-01", "2023-09-01", Season, Within, false},
+		{"last winter", "last winter", jan, "2022-12-01", "2023-03-01", Season, Within, false},
+		{"this winter", "this winter", jan, "2023-12-01", "2024-03-01", Season, Within, false},
+		{"this winter", "this winter", mon, "2023-12-01", "2024-03-01", Season, Within, false},
+		{"next spring", "next spring", mon, "2024-03-01", "2024-06-01", Season, Within, false},
+		{"last fall", "last fall", mon, "2022-09-01", "2022-12-01", Season, Within, false},
+		{"next autumn", "next autumn", oct, "2024-09-01", "2024-12-01", Season, Within, false},
+		{"in the fall of 2022", "the fall of 2022", mon, "2022-09-01", "2022-12-01", Season, Within, false},
+		{"summer 2021", "summer 2021", mon, "2021-06-01", "2021-09-01", Season, Within, false},
+		{"we went to Crete in the summer", "the summer", oct, "2023-06-01", "2023-09-01", Season, Within, false},
+		{"we'll go to Crete in the summer", "the summer", oct, "2024-06-01", "2024-09-01", Season, Within, false},
+		{"in May", "May", mon, "2023-05-01", "2023-06-01", Month, Within, false},
+		{"we visited Japan in June", "June", mon, "2022-06-01", "2022-07-01", Month, Within, false},
+		{"we will visit Japan in March", "March", mon, "2024-03-01", "2024-04-01", Month, Within, false},
+		{"we went to Japan last May", "last May", mon, "2022-05-01", "2022-06-01", Month, Within, false},
+		{"next May", "next May", oct, "2024-05-01", "2024-06-01", Month, Within, false},
+		{"May 2023", "May 2023", mon, "2023-05-01", "2023-06-01", Month, Within, false},
+		{"in September of 2021", "September of 2021", mon, "2021-09-01", "2021-10-01", Month, Within, false},
+		{"8 May 2023", "8 May 2023", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"the 8th of May, 2023", "the 8th of May, 2023", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"May 8th", "May 8th", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"May 8, 2021", "May 8, 2021", mon, "2021-05-08", "2021-05-09", Day, Within, false},
+		{"she arrived on June 3rd", "June 3rd", mon, "2022-06-03", "2022-06-04", Day, Within, false},
+		{"Sept 14 2022", "Sept 14 2022", mon, "2022-09-14", "2022-09-15", Day, Within, false},
+		{"Monday, 8 May 2023 at 3pm", "Monday, 8 May 2023 at 3pm", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"1:56 pm on 8 May, 2023", "1:56 pm on 8 May, 2023", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"10:04 am on 21 January, 2024", "10:04 am on 21 January, 2024", mon, "2024-01-21", "2024-01-22", Day, Within, false},
+		{"in 2023", "2023", mon, "2023-01-01", "2024-01-01", Year, Within, false},
+		{"the year 1999", "the year 1999", mon, "1999-01-01", "2000-01-01", Year, Within, false},
+		{"two weeks ago", "two weeks ago", mon, "2023-04-24", "2023-05-01", Week, Within, false},
+		{"3 days ago", "3 days ago", mon, "2023-05-05", "2023-05-06", Day, Within, false},
+		{"a week ago", "a week ago", mon, "2023-05-01", "2023-05-08", Week, Within, false},
+		{"a few days ago", "a few days ago", mon, "2023-05-03", "2023-05-07", Day, Within, true},
+		{"a couple of months ago", "a couple of months ago", mon, "2023-03-01", "2023-04-01", Month, Within, true},
+		{"two years ago", "two years ago", mon, "2021-01-01", "2022-01-01", Year, Within, false},
+		{"a fortnight ago", "a fortnight ago", mon, "2023-04-24", "2023-05-01", Week, Within, false},
+		{"in three days", "in three days", mon, "2023-05-11", "2023-05-12", Day, Within, false},
+		{"earlier this month", "earlier this month", mon, "2023-05-01", "2023-05-09", Month, Within, false},
+		{"later this year", "later this year", mon, "2023-05-08", "2024-01-01", Year, Within, false},
+		{"since March", "since March", mon, "2023-03-01", "2023-05-09", Month, Since, false},
+		{"since 2019", "since 2019", mon, "2019-01-01", "2023-05-09", Year, Since, false},
+		{"before 2020", "before 2020", mon, "", "2020-01-01", Year, Before, false},
+		{"after May 2023", "after May 2023", mon, "2023-06-01", "", Month, After, false},
+		{"until next week", "until next week", mon, "", "2023-05-22", Week, Until, false},
+		{"over the weekend we hiked", "the weekend", mon, "2023-05-06", "2023-05-08", Day, Within, false},
+		{"we will hike at the weekend", "the weekend", mon, "2023-05-13", "2023-05-15", Day, Within, false},
+		{"last weekend", "last weekend", oct, "2023-10-07", "2023-10-09", Day, Within, false},
+		{"2023-05-08", "2023-05-08", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"2023-05", "2023-05", mon, "2023-05-01", "2023-06-01", Month, Within, false},
+		{"2023-05-08T13:56:00Z was the time", "2023-05-08T13:56:00Z", mon, "2023-05-08", "2023-05-09", Day, Within, false},
+		{"by the end of the month", "by the end of the month", mon, "", "2023-06-01", Month, Until, true},
+		{"in early June", "early June", mon, "2023-06-01", "2023-06-11", Month, Within, true},
+		{"late 2022", "late 2022", mon, "2022-09-01", "2023-01-01", Year, Within, true},
+		{"the last two weeks", "the last two weeks", mon, "2023-04-25", "2023-05-09", Week, Within, false},
+		{"in the past year", "the past year", mon, "2022-05-09", "2023-05-09", Year, Within, false},
+		{"the other day", "the other day", mon, "2023-05-01", "2023-05-08", Day, Within, true},
+		{"we met on the 3rd", "the 3rd", mon, "2023-05-03", "2023-05-04", Day, Within, false},
+		{"we will meet on the 20th", "the 20th", mon, "2023-05-20", "2023-05-21", Day, Within, false},
+		{"I was born on 3 March 1990", "3 March 1990", mon, "1990-03-03", "1990-03-04", Day, Within, false},
+		{"we ate at 3 pm on Friday", "3 pm on Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
+		{"29 February 2024", "29 February 2024", mon, "2024-02-29", "2024-03-01", Day, Within, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text+"@"+tt.now.Format("2006-01-02"), func(t *testing.T) {
+			got := Find(tt.text, tt.now)
+			if len(got) != 1 {
+				t.Fatalf("Find(%q) = %+v, want one expression %q", tt.text, got, tt.expr)
+			}
+			e := got[0]
+			if e.Text != tt.expr || tt.text[e.Offset:e.Offset+len(e.Text)] != e.Text {
+				t.Errorf("text %q at %d, want %q", e.Text, e.Offset, tt.expr)
+			}
+			if !e.Start.Equal(d(tt.start)) || !e.End.Equal(d(tt.end)) {
+				t.Errorf("[%s, %s), want [%s, %s)", e.Start.Format("2006-01-02"), e.End.Format("2006-01-02"), tt.start, tt.end)
+			}
+			if e.Granularity != tt.g || e.Modifier != tt.mod || e.Approximate != tt.approx {
+				t.Errorf("granularity %s modifier %q approximate %v, want %s %q %v", e.Granularity, e.Modifier, e.Approximate, tt.g, tt.mod, tt.approx)
+			}
+		})
+	}
+}
+
+func TestFindNothing(t *testing.T) {
+	for _, text := range []string{
+		"May I ask a question?",
+		"it may rain",
+		"2023 users signed up",
+		"version 0.9.7 shipped",
+		"we march on",
+		"I talked to Jan about it",
+		"the 8th floor",
+		"we meet every Monday",
+		"the fall was hard",
+		"05/08/2023",
+		"summer dresses are nice",
+		"",
+	} {
+		if got := Find(text, mon); len(got) != 0 {
+			t.Errorf("Find(%q) = %+v, want nothing", text, got)
+		}
+	}
+}
+
+func TestFindSeveral(t *testing.T) {
+	got := Find("Anna moved to Lisbon in 2021 and since last March she works remotely; I'll visit next week.", mon)
+	var texts []string
+	for _, e := range got {
+		texts = append(texts, e.Text)
+	}
+	want := []string{"2021", "since last March", "next week"}
+	if strings.Join(texts, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", texts, want)
+	}
+	if !got[1].Start.Equal(d("2023-03-01")) || got[1].Modifier != Since {
+		t.Errorf("since last March = %+v", got[1])
+	}
+}
+
+func TestContains(t *testing.T) {
+	e := Find("before 2020", mon)[0]
+	if !e.Contains(d("1990-01-01")) || e.Contains(d("2020-01-01")) {
+		t.Errorf("Contains on %+v", e)
+	}
+}
+
+func TestFindHostile(t *testing.T) {
+	inputs := []string{
+		strings.Repeat("last week yesterday 8 May 2023 ", 4000),
+		strings.Repeat("a", 256*1024),
+		"\xff\xfe May \xff 2023 \xc3\x28 yesterday",
+		"\x00\x01\x02 on the \x7f 3rd",
+		strings.Repeat("1:", 50000),
+		strings.Repeat("2023-", 30000),
+		strings.Repeat("the ", 30000) + "day before",
+		"since", "by", "early", "the end of", "mid-", "in a", "last", "3 pm on",
+	}
+	for _, in := range inputs {
+		got := Find(in, mon)
+		for _, e := range got {
+			if e.Offset < 0 || e.Offset+len(e.Text) > len(in) || in[e.Offset:e.Offset+len(e.Text)] != e.Text {
+				t.Fatalf("bad offset %d for %q", e.Offset, e.Text)
+			}
+		}
+	}
+	if got := Find("\xff\xfe May \xff 2023 \xc3\x28 yesterday", mon); len(got) != 2 {
+		t.Errorf("invalid UTF-8 around dates: %+v", got)
+	}
+}
+
+func TestFindDeterministicAndLocation(t *testing.T) {
+	loc := time.FixedZone("UTC+9", 9*3600)
+	now := time.Date(2023, 5, 8, 1, 0, 0, 0, loc)
+	e := Find("yesterday", now)[0]
+	if !e.Start.Equal(time.Date(2023, 5, 7, 0, 0, 0, 0, loc)) {
+		t.Errorf("yesterday in UTC+9 = %v", e.Start)
+	}
+	a, b := Find("last summer and next Friday", mon), Find("last summer and next Friday", mon)
+	if len(a) != 2 || a[0] != b[0] || a[1] != b[1] {
+		t.Errorf("not deterministic: %+v vs %+v", a, b)
+	}
+}
+
+func BenchmarkFind(b *testing.B) {
+	text := strings.Repeat("We met Anna last Tuesday and shipped 0.9.7 on 8 May 2023. ", 200)
+	for b.Loop() {
+		Find(text, mon)
+	}
+}

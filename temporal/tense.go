@@ -1,0 +1,70 @@
+package temporal
+
+// tenseWindow bounds how far tenseAt looks on either side, in tokens, so
+// that Find stays linear on long sentences.
+const tenseWindow = 40
+
+// tenseAt guesses the tense of the sentence around tokens [i, i+n): the
+// nearest past or future marker outside the expression wins.
+func (p *parser) tenseAt(i, n int) tense {
+	best, bestDist := tenseUnknown, tenseWindow+1
+	// backwards
+	for j, d := i-1, 1; j >= 0 && d <= tenseWindow; j, d = j-1, d+1 {
+		if p.sentenceBreak(j) {
+			break
+		}
+		if t := p.markerAt(j); t != tenseUnknown && d < bestDist {
+			best, bestDist = t, d
+			break
+		}
+	}
+	for j, d := i+n, 1; j < len(p.toks) && d <= tenseWindow; j, d = j+1, d+1 {
+		if p.sentenceBreak(j) {
+			break
+		}
+		if t := p.markerAt(j); t != tenseUnknown {
+			if d < bestDist {
+				best = t
+			}
+			break
+		}
+	}
+	return best
+}
+
+// sentenceBreak reports whether token j ends a sentence: a line break, "!",
+// "?", ";", or a full stop followed by a space or the end.
+func (p *parser) sentenceBreak(j int) bool {
+	t := p.toks[j]
+	if t.kind != tokPunct {
+		return false
+	}
+	switch t.s {
+	case "\n", "!", "?", ";":
+		return true
+	case ".":
+		return j+1 >= len(p.toks) || !adjacent(t, p.toks[j+1])
+	}
+	return false
+}
+
+func (p *parser) markerAt(j int) tense {
+	w := p.toks[j].low
+	if p.toks[j].kind != tokWord {
+		return tenseUnknown
+	}
+	switch {
+	case w == "going":
+		if p.low(j+1) == "to" {
+			return tenseFuture
+		}
+		return tenseUnknown
+	case w == "next" || w == "last":
+		return tenseUnknown // they belong to other expressions
+	case isFutureWord(w):
+		return tenseFuture
+	case isPastWord(w):
+		return tensePast
+	}
+	return tenseUnknown
+}
