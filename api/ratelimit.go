@@ -15,9 +15,9 @@ import (
 // Per-credential rate limit: a token bucket per credential.
 const (
 	// RateLimitPerSecond is the sustained request rate one credential may use.
-	RateLimitPerSecond = 20
+	RateLimitPerSecond = 50
 	// RateLimitBurst is how many requests one credential may send at once.
-	RateLimitBurst = 40
+	RateLimitBurst = 100
 	// rateLimiterIdle is how long an unused bucket is kept.
 	rateLimiterIdle = 10 * time.Minute
 )

@@ -29,16 +29,14 @@ func TestWorkerKilledMidBatch(t *testing.T) {
 	// Wait until some but not all jobs are done, then kill the worker hard.
 	deadline := time.Now().Add(90 * time.Second)
 	for {
+		// One job at a time, so the poll stays inside the rate limit.
 		done := 0
-		for _, id := range ids {
-			var j jobResp
-			s.call(t, "GET", "/api/v1/jobs/"+id, nil, &j)
-			if j.Job.State == schema.JobCompleted {
-				done++
-			}
+		var j jobResp
+		if s.call(t, "GET", "/api/v1/jobs/"+ids[0], nil, &j) == 200 && j.Job.State == schema.JobCompleted {
+			done++
 		}
 		if done > 0 {
-			t.Logf("killing the worker with %d of %d jobs completed", done, n)
+			t.Logf("killing the worker once the first of %d jobs completed", n)
 			break
 		}
 		if time.Now().After(deadline) {

@@ -254,7 +254,12 @@ func (s *service) waitJob(t *testing.T, id string, within time.Duration) schema.
 	deadline := time.Now().Add(within)
 	for {
 		var j jobResp
-		if code := s.call(t, "GET", "/api/v1/jobs/"+id, nil, &j); code != 200 {
+		code := s.call(t, "GET", "/api/v1/jobs/"+id, nil, &j)
+		if code == http.StatusTooManyRequests {
+			time.Sleep(time.Second)
+			continue
+		}
+		if code != 200 {
 			t.Fatalf("GET job %s: %d", id, code)
 		}
 		if j.Job.State == schema.JobCompleted || j.Job.State == schema.JobFailed {

@@ -324,4 +324,3 @@ func sameOrigin(r *http.Request, issuer string) bool {
 	}
 	return r.Header.Get("Sec-Fetch-Site") != "cross-site"
 }
-

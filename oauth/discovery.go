@@ -12,21 +12,21 @@ func (s *Server) authServerMetadata(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 	writeCacheableJSON(w, map[string]any{
-		"issuer":                                s.issuer,
-		"authorization_endpoint":                s.issuer + PathAuthorize,
-		"token_endpoint":                        s.issuer + PathToken,
-		"registration_endpoint":                 s.issuer + PathRegister,
-		"revocation_endpoint":                   s.issuer + PathRevoke,
-		"jwks_uri":                              s.issuer + PathJWKS,
-		"scopes_supported":                      Scopes,
-		"response_types_supported":              []string{"code"},
-		"response_modes_supported":              []string{"query"},
-		"grant_types_supported":                 []string{"authorization_code", "refresh_token"},
-		"token_endpoint_auth_methods_supported": []string{"none"},
-		"revocation_endpoint_auth_methods_supported": []string{"none"},
-		"code_challenge_methods_supported":           []string{"S256"},
+		"issuer":                                         s.issuer,
+		"authorization_endpoint":                         s.issuer + PathAuthorize,
+		"token_endpoint":                                 s.issuer + PathToken,
+		"registration_endpoint":                          s.issuer + PathRegister,
+		"revocation_endpoint":                            s.issuer + PathRevoke,
+		"jwks_uri":                                       s.issuer + PathJWKS,
+		"scopes_supported":                               Scopes,
+		"response_types_supported":                       []string{"code"},
+		"response_modes_supported":                       []string{"query"},
+		"grant_types_supported":                          []string{"authorization_code", "refresh_token"},
+		"token_endpoint_auth_methods_supported":          []string{"none"},
+		"revocation_endpoint_auth_methods_supported":     []string{"none"},
+		"code_challenge_methods_supported":               []string{"S256"},
 		"authorization_response_iss_parameter_supported": true,
-		"service_documentation":                           s.issuer + PathAccount,
+		"service_documentation":                          s.issuer + PathAccount,
 	})
 }
 

@@ -55,6 +55,9 @@ var knownVars = []string{
 	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "WEAVIATE_URL", "WEAVIATE_GRPC",
 	"EMBEDDING_PROVIDER", "EMBEDDING_BASE_URL", "EMBEDDING_API_KEY", "EMBEDDING_MODEL", "ONNXRUNTIME_LIB",
 	"CONTEXT_TOKEN_BUDGET", "PUBLIC_URL", "MCP_SCOPES",
+	// Read by the SDKs and the CLI's clients, not by the server; known so a
+	// shell that sets them can still start it.
+	"PERSISTMEMORY_API_KEY", "PERSISTMEMORY_BASE_URL",
 }
 
 // LoadConfig reads the configuration from getenv/lookup (os.Getenv and

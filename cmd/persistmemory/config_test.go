@@ -64,6 +64,7 @@ func TestLoadConfigAccepts(t *testing.T) {
 		{"MCP_SCOPES=memory:read, memory:capture"},
 		{"PUBLIC_URL=https://memory.example.com"},
 		{"KAFKA_BROKERS=a:9092, b:9092"},
+		{"PERSISTMEMORY_API_KEY=pm_live_x", "PERSISTMEMORY_BASE_URL=http://127.0.0.1:8787"}, // the SDKs read these
 	} {
 		if _, err := LoadConfig(env); err != nil {
 			t.Errorf("%v: %v", env, err)

@@ -51,6 +51,35 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
 		{"SearchHostileQueries", testSearchHostileQueries},
+		{"InvalidLimits", testInvalidLimits},
+		{"Spaces", testSpaces},
+		{"SpaceScoping", testSpaceScoping},
+		{"SpaceIsolation", testSpaceIsolation},
+		{"EntityCandidates", testEntityCandidates},
+		{"UpsertEntity", testUpsertEntity},
+		{"EntityDetail", testEntityDetail},
+		{"MergeEntities", testMergeEntities},
+		{"EntityIsolation", testEntityIsolation},
+		{"JobWriteRedelivery", testJobWriteRedelivery},
+		{"JobWriteAtomic", testJobWriteAtomic},
+		{"Reinforce", testReinforce},
+		{"SupersessionTimeline", testSupersessionTimeline},
+		{"Lookups", testLookups},
+		{"ConfirmMemory", testConfirmMemory},
+		{"MemoryIsolation", testMemoryIsolation},
+		{"ConflictOpen", testConflictOpen},
+		{"ConflictKeep", testConflictKeep},
+		{"ConflictDismiss", testConflictDismiss},
+		{"ConflictList", testConflictList},
+		{"ConflictIsolation", testConflictIsolation},
+		{"Conversations", testConversations},
+		{"AppendTurnsInvalid", testAppendTurnsInvalid},
+		{"AppendRace", testAppendRace},
+		{"ConversationIsolation", testConversationIsolation},
+		{"RecentJobs", testRecentJobs},
+		{"Idempotency", testIdempotency},
+		{"IdempotencyRace", testIdempotencyRace},
+		{"IdempotencyIsolation", testIdempotencyIsolation},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,15 +97,21 @@ var ts = time.Date(2025, 3, 14, 15, 9, 26, 535897000, time.UTC)
 // create writes a new document and job for owner and returns them.
 func create(t *testing.T, s graph.Store, owner schema.Owner, text string) (schema.Document, schema.Job) {
 	t.Helper()
+	return createAt(t, s, owner, text, ts)
+}
+
+// createAt is create with the document and job created at created.
+func createAt(t *testing.T, s graph.Store, owner schema.Owner, text string, created time.Time) (schema.Document, schema.Job) {
+	t.Helper()
 	doc := schema.Document{
 		ID:          schema.NewID(schema.PrefixDocument),
 		Text:        text,
 		SpaceID:     schema.NewID(schema.PrefixSpace),
 		Source:      "test",
 		ContentHash: fmt.Sprintf("sha256:%x", len(text)),
-		CreatedAt:   ts,
+		CreatedAt:   created,
 	}
-	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, CreatedAt: ts}
+	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, CreatedAt: created}
 	if err := s.CreateDocumentJob(t.Context(), owner, doc, job); err != nil {
 		t.Fatalf("CreateDocumentJob: %v", err)
 	}
@@ -723,4 +758,34 @@ func detail(t *testing.T, s graph.Store, owner schema.Owner, id string) graph.Me
 		t.Fatalf("MemoryDetail(%s): %v", id, err)
 	}
 	return d
+}
+
+// testInvalidLimits checks that every bounded read refuses a limit that is
+// not positive, and accepts one above its bound.
+func testInvalidLimits(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	for name, call := range map[string]func(limit int) error{
+		"EntityCandidates":      func(n int) error { _, err := s.EntityCandidates(ctx, owner, []string{"x"}, n); return err },
+		"MemoriesBySubject":     func(n int) error { _, err := s.MemoriesBySubject(ctx, owner, "x", "", n); return err },
+		"MemoriesAboutEntities": func(n int) error { _, err := s.MemoriesAboutEntities(ctx, owner, []string{"ent_x"}, n); return err },
+		"SimilarClaims":         func(n int) error { _, err := s.SimilarClaims(ctx, owner, "x", n); return err },
+		"Conflicts":             func(n int) error { _, err := s.Conflicts(ctx, owner, "", n, ""); return err },
+		"Conversations":         func(n int) error { _, err := s.Conversations(ctx, owner, n, ""); return err },
+		"SearchTurns":           func(n int) error { _, err := s.SearchTurns(ctx, owner, "x", n); return err },
+		"RecentJobs":            func(n int) error { _, err := s.RecentJobs(ctx, owner, n, time.Time{}); return err },
+		"SearchMemoriesIn":      func(n int) error { _, err := s.SearchMemoriesIn(ctx, owner, nil, "x", n); return err },
+	} {
+		wantErr(t, name+" with limit 0", call(0), schema.ErrInvalid)
+		wantErr(t, name+" with limit -1", call(-1), schema.ErrInvalid)
+		if err := call(1 << 30); err != nil {
+			t.Errorf("%s with a huge limit: %v, want it lowered to the bound", name, err)
+		}
+	}
+	_, err := s.EnsurePersonalSpace(ctx, "bad owner!")
+	wantErr(t, "EnsurePersonalSpace with a malformed owner", err, schema.ErrInvalid)
+	_, err = s.Entity(ctx, owner, "")
+	wantErr(t, "Entity with an empty id", err, schema.ErrInvalid)
+	_, err = s.MemoryDetail(ctx, "", "mem_x")
+	wantErr(t, "MemoryDetail with an empty owner", err, schema.ErrInvalid)
 }

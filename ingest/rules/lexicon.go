@@ -292,3 +292,50 @@ been being am i me my we us our you your he him his she her it its they them the
 these those there here what which who whom whose when where why how do does did have has had
 will would can could should shall may might must not no so just very too also then than
 'm 's 're 've 'd 'll n't all any some`)
+
+// propertyNouns name a property a thing has one value of ("version",
+// "birthday"); a copula on one reads as subject / property / value.
+var propertyNouns = set(`version name age birthday email phone number address title role job
+status deadline date price cost budget owner lead manager boss capital headcount salary rent
+timezone zone port url city country hometown database db language colour color size height
+weight score limit timeout branch team department office partner wife husband spouse doctor
+dentist pronouns nickname handle editor ide shell car plan tier license licence food drink
+movie film book song band sport game season dish cuisine animal flower restaurant author
+artist singer show series hobby place destination airline release stack runtime framework
+host provider cloud bank gym school university major degree`)
+
+// propertyPrefixes make the next words a property: "favourite colour".
+var propertyPrefixes = set(`favourite favorite current main primary preferred default usual new
+old home work personal`)
+
+// compoundProperties are two-word properties.
+var compoundProperties = set(`release_date due_date phone_number email_address home_address
+time_zone start_date launch_date birth_date end_date go-live_date cut-off_date ship_date
+first_name last_name full_name blood_type`)
+
+// preferenceVerbs map to the three preference attributes.
+var preferenceVerbs = map[string]string{
+	"like": "likes", "love": "likes", "enjoy": "likes", "adore": "likes",
+	"hate": "dislikes", "dislike": "dislikes", "detest": "dislikes", "loathe": "dislikes",
+	"prefer": "prefers",
+}
+
+// decisionVerbs make a clause a decision.
+var decisionVerbs = set(`decide choose opt select settle agree pick`)
+
+// commitVerbs take an infinitive that is a commitment: "I promised to".
+var commitVerbs = set(`promise commit need have plan intend`)
+
+// migrationVerbs with "off/from X (to Y)" record a change of what is used.
+var migrationVerbs = set(`move switch migrate port transition change`)
+
+// hedges lower confidence: "I think", "probably".
+var hedgeWords = set(`think guess believe suppose probably maybe perhaps possibly might
+apparently reckon`)
+
+// leadingFillers are dropped from the start of a sentence.
+var leadingFillers = set(`oh well so also and but btw fyi ok okay yeah yes yep anyway honestly
+basically hey hmm um uh alright right plus then lol haha ps`)
+
+// correctionLead words start a correction: "Actually, ...", "Correction:".
+var correctionLead = set(`actually correction update wait oops scratch nope no sorry`)
