@@ -34,8 +34,11 @@ func (l driverLogger) Warnf(name, id string, msg string, args ...any) {
 	l.logf(slog.LevelWarn, name, id, msg, args)
 }
 
+// Infof logs at debug level: the driver's info lines are connection
+// bookkeeping ("Connecting to…", "Closed") that would drown the service's
+// own info lines.
 func (l driverLogger) Infof(name, id string, msg string, args ...any) {
-	l.logf(slog.LevelInfo, name, id, msg, args)
+	l.logf(slog.LevelDebug, name, id, msg, args)
 }
 
 func (l driverLogger) Debugf(name, id string, msg string, args ...any) {
