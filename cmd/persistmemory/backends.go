@@ -28,6 +28,8 @@ type backends struct {
 	queue    ingest.Queue          // nil: no queue configured
 	vectors  retrieval.VectorStore // nil: no embeddings
 	embedder embed.Embedder        // nil: EMBEDDING_PROVIDER=none
+	pipe     *ingest.Pipeline
+	search   *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
 	closers  []func()
 }
 
@@ -113,6 +115,10 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 		b.queue = q
 		b.closers = append(b.closers, func() { _ = q.Close() })
 	}
+	if b.pipe, err = b.pipeline(log); err != nil {
+		return nil, err
+	}
+	b.search = b.searcher(log, cfg.ContextTokenBudget)
 	ok = true
 	return b, nil
 }

@@ -64,11 +64,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer b.Close()
-	pipe, err := b.pipeline(log)
-	if err != nil {
-		return err
-	}
-	searcher := b.searcher(log, cfg.ContextTokenBudget)
+	pipe := b.pipe
+	searcher := b.search
 	auth := oauth.KeyAuthenticator(b.keys)
 	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: auth, Checks: b.checks(), Logger: log})
 	if err != nil {
@@ -160,10 +157,7 @@ func runWorker(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer b.Close()
-	pipe, err := b.pipeline(log)
-	if err != nil {
-		return err
-	}
+	pipe := b.pipe
 	var wg sync.WaitGroup
 	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, true)
 	log.Info("worker consuming", "brokers", cfg.KafkaBrokers)
@@ -189,11 +183,8 @@ func runMCP(ctx context.Context, args []string, stderr io.Writer) error {
 		return err
 	}
 	defer b.Close()
-	pipe, err := b.pipeline(log)
-	if err != nil {
-		return err
-	}
-	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.searcher(log, cfg.ContextTokenBudget), Logger: log}
+	pipe := b.pipe
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.search, Logger: log}
 	return mcp.RunStdio(ctx, svc, mcp.Caller{Owner: cfg.UserID, Scopes: cfg.MCPScopes})
 }
 
