@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -22,9 +23,23 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
-// Authenticator turns a bearer credential into the owner it proves, or an
-// error wrapping schema.ErrUnauthenticated.
-type Authenticator func(ctx context.Context, credential string) (schema.Owner, error)
+// Principal is who a credential proved and what it may do.
+type Principal struct {
+	Owner  schema.Owner
+	Scopes []string
+}
+
+// Authenticator turns a bearer credential into the principal it proves, or
+// an error wrapping schema.ErrUnauthenticated.
+type Authenticator func(ctx context.Context, credential string) (Principal, error)
+
+// Scopes, one per route (see routes in New).
+const (
+	ScopeRead    = "memory:read"
+	ScopeCapture = "memory:capture"
+	ScopeWrite   = "memory:write"
+	ScopeUsage   = "usage:read"
+)
 
 // Check is one readiness probe: nil when the named dependency is ready.
 type Check struct {
@@ -49,6 +64,9 @@ type Config struct {
 	Auth     Authenticator
 	Checks   []Check
 	Logger   *slog.Logger
+	// ResourceMetadataURL is named in every 401's WWW-Authenticate
+	// (RFC 9728), so a client can discover how to get a token.
+	ResourceMetadataURL string
 }
 
 // Server is the HTTP API. Safe for concurrent use.
@@ -62,6 +80,20 @@ type Server struct {
 const ctxLogger = "persistmemory.logger"
 const ctxOwner = "persistmemory.owner"
 const ctxCredential = "persistmemory.credential"
+const ctxScopes = "persistmemory.scopes"
+
+// require answers 403 naming the permission when the credential lacks scope.
+func (s *Server) require(scope string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		scopes, _ := c.Get(ctxScopes)
+		if have, _ := scopes.([]string); !slices.Contains(have, scope) {
+			c.Header("WWW-Authenticate", s.challenge(`, error="insufficient_scope", scope="`+scope+`"`))
+			abort(c, http.StatusForbidden, CodeForbidden, "this credential lacks the "+scope+" permission, which this route needs", false)
+			return
+		}
+		c.Next()
+	}
+}
 
 func loggerFrom(c *gin.Context) *slog.Logger {
 	if v, ok := c.Get(ctxLogger); ok {
@@ -97,10 +129,12 @@ func New(cfg Config) (*Server, error) {
 	v1 := r.Group("/api/v1")
 	v1.GET("/limits", s.limits)
 	authed := v1.Group("", s.authenticate, s.rateLimit)
-	authed.POST("/memories", s.remember)
-	authed.GET("/jobs/:id", s.job)
-	authed.POST("/search", s.search)
-	authed.POST("/search/context", s.searchContext)
+	// One scope per route, checked in front of its handler.
+	authed.POST("/memories", s.require(ScopeCapture), s.remember)
+	authed.GET("/jobs/:id", s.require(ScopeRead), s.job)
+	authed.POST("/search", s.require(ScopeRead), s.search)
+	authed.POST("/search/context", s.require(ScopeRead), s.searchContext)
+	s.routesEngine(authed)
 	s.h = r
 	return s, nil
 }
@@ -126,25 +160,34 @@ func (s *Server) accessLog(c *gin.Context) {
 	s.log.Debug("http", "method", c.Request.Method, "path", c.Request.URL.Path, "status", c.Writer.Status(), "duration", time.Since(start))
 }
 
+func (s *Server) challenge(extra string) string {
+	h := `Bearer realm="persistmemory"`
+	if s.cfg.ResourceMetadataURL != "" {
+		h += `, resource_metadata="` + s.cfg.ResourceMetadataURL + `"`
+	}
+	return h + extra
+}
+
 func (s *Server) authenticate(c *gin.Context) {
 	h := c.GetHeader("Authorization")
 	scheme, cred, ok := strings.Cut(h, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(cred) == "" {
-		c.Header("WWW-Authenticate", `Bearer realm="persistmemory"`)
-		abort(c, http.StatusUnauthorized, CodeUnauthenticated, "missing credential: send Authorization: Bearer <API key>", false)
+		c.Header("WWW-Authenticate", s.challenge(""))
+		abort(c, http.StatusUnauthorized, CodeUnauthenticated, "missing credential: send Authorization: Bearer <API key or access token>", false)
 		return
 	}
-	owner, err := s.cfg.Auth(c.Request.Context(), strings.TrimSpace(cred))
+	p, err := s.cfg.Auth(c.Request.Context(), strings.TrimSpace(cred))
 	if err != nil {
 		if errors.Is(err, schema.ErrUnauthenticated) {
-			c.Header("WWW-Authenticate", `Bearer realm="persistmemory", error="invalid_token"`)
+			c.Header("WWW-Authenticate", s.challenge(`, error="invalid_token"`))
 			abort(c, http.StatusUnauthorized, CodeUnauthenticated, "the credential is not valid", false)
 			return
 		}
 		fail(c, err)
 		return
 	}
-	c.Set(ctxOwner, owner)
+	c.Set(ctxOwner, p.Owner)
+	c.Set(ctxScopes, p.Scopes)
 	c.Set(ctxCredential, strings.TrimSpace(cred))
 	c.Next()
 }

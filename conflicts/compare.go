@@ -77,8 +77,8 @@ const DuplicateTextSimilarity = 0.85
 // person to settle. Compare ignores State: the caller chooses which
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
-	ea, eNeg := attributeKey(existing.Attribute)
-	ia, iNeg := attributeKey(incoming.Attribute)
+	ea, eNeg := memoryAttribute(existing)
+	ia, iNeg := memoryAttribute(incoming)
 	eNeg = eNeg != existing.Negated
 	iNeg = iNeg != incoming.Negated
 
@@ -113,7 +113,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 	if eNeg || iNeg {
 		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, existing.Value, incoming.Value)}
 	}
-	if !singleValued(existing.Subject, ea) {
+	if !singleValued(existing.Subject, ea) && !sameSlot(ea, ev, iv) {
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, existing.Value, incoming.Value)}
 	}
 	values := fmt.Sprintf("values %q and %q differ", existing.Value, incoming.Value)
@@ -167,17 +167,85 @@ func subjectEntity(m schema.Memory, subj string) string {
 }
 
 // sameValue: equal keys, or one a word-prefix of the other ("Lisbon" and
-// "Lisbon Portugal", "coffee" and "coffee every morning").
+// "Lisbon Portugal", "coffee" and "coffee every morning"), or one-word
+// names where one is the other with at most three more letters and no
+// digits ("Postgres" and "PostgreSQL").
 func sameValue(a, b []string) bool {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
 	for i := range a {
 		if a[i] != b[i] {
+			if len(a) == 1 && len(b) == 1 {
+				return longerSpelling(a[0], b[0])
+			}
 			return false
 		}
 	}
 	return true
+}
+
+// longerSpelling: x and y are one name, one spelt with up to three more
+// letters after at least six shared ones ("postgres", "postgresql").
+func longerSpelling(x, y string) bool {
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(x) < 6 || len(y)-len(x) > 3 || hasDigit(x) || hasDigit(y) {
+		return false
+	}
+	return strings.HasPrefix(y, x)
+}
+
+// memoryAttribute is attributeKey with two readings that need the rest of
+// the memory: a person's "moved to" a place is where they live now, and
+// what a person or team "is on" or "runs on" is what they use.
+func memoryAttribute(m schema.Memory) (string, bool) {
+	a, neg := attributeKey(m.Attribute)
+	switch a {
+	case "moved to", "relocated to":
+		if valueIsKind(m, schema.KindPlace) {
+			return "lives in", neg
+		}
+	case "runs on":
+		if s := strings.Join(key(m.Subject), " "); s == "user" || s == "we" {
+			return "uses", neg
+		}
+	}
+	return a, neg
+}
+
+// valueIsKind: the memory's value is one of its entities, of kind k.
+func valueIsKind(m schema.Memory, k schema.EntityKind) bool {
+	v := strings.Join(valueKey(m.Value), " ")
+	for _, e := range m.Entities {
+		if e.Kind == k && strings.Join(valueKey(e.Name), " ") == v {
+			return true
+		}
+	}
+	return false
+}
+
+// sameSlot: two values of an otherwise multi-valued attribute that fill
+// one slot: the same quantity of the same thing ("45 desks", "40 desks"),
+// or two preferences between kinds of one thing ("the window seat", "the
+// aisle seat").
+func sameSlot(attr string, a, b []string) bool {
+	if len(a) < 2 || len(b) < 2 || len(a) != len(b) {
+		return false
+	}
+	if hasDigit(a[0]) && hasDigit(b[0]) && a[0] != b[0] {
+		for i := 1; i < len(a); i++ {
+			if a[i] != b[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if attr == "prefers" && a[len(a)-1] == b[len(b)-1] {
+		return true
+	}
+	return false
 }
 
 // singleValuedAttrs hold one value at a time for a subject.
@@ -201,6 +269,9 @@ var propertyNouns = map[string]bool{
 	"partner": true, "wife": true, "husband": true, "spouse": true, "doctor": true, "dentist": true,
 	"pronouns": true, "nickname": true, "handle": true, "editor": true, "ide": true, "shell": true,
 	"car": true, "plan": true, "tier": true, "license": true, "licence": true, "owner's": true,
+	// roles one person holds
+	"ceo": true, "cto": true, "cfo": true, "coo": true, "cio": true, "president": true, "chair": true,
+	"head": true, "director": true, "founder": true, "landlord": true, "therapist": true,
 }
 
 // singleValued reports whether attribute attr of subject holds one value
@@ -237,10 +308,11 @@ func isVerbLike(w string) bool {
 	return false
 }
 
-// effectiveTime is ValidFrom when use is true, else SaidAt, else
-// RecordedAt.
-func effectiveTime(m schema.Memory, validFrom bool) time.Time {
-	if validFrom && m.ValidFrom != nil {
+// effectiveTime is when a claim's state began: ValidFrom when the claim
+// dates it ("I moved to Berlin in 2015"), else when it was said (SaidAt,
+// else RecordedAt).
+func effectiveTime(m schema.Memory) time.Time {
+	if m.ValidFrom != nil && !m.ValidFrom.IsZero() {
 		return *m.ValidFrom
 	}
 	if m.SaidAt != nil && !m.SaidAt.IsZero() {
@@ -251,8 +323,7 @@ func effectiveTime(m schema.Memory, validFrom bool) time.Time {
 
 // clearlyLater reports whether a is later than b by at least LaterMargin.
 func clearlyLater(a, b schema.Memory) bool {
-	both := a.ValidFrom != nil && b.ValidFrom != nil
-	ta, tb := effectiveTime(a, both), effectiveTime(b, both)
+	ta, tb := effectiveTime(a), effectiveTime(b)
 	if ta.IsZero() || tb.IsZero() {
 		return false
 	}

@@ -63,8 +63,8 @@ var acronymSkip = map[string]bool{
 
 // Acronyms returns the acronyms of key (a NormalizeKey result): the first
 // letter of each of its words, and, when it has words acronyms usually skip
-// ("of", "the", ...), the first letters of the others too. A key of fewer
-// than two words has none.
+// ("of", "the", ...), the first letters of the others too. A key with
+// fewer than two other words has none.
 func Acronyms(key string) []string {
 	words := strings.Fields(key)
 	if len(words) < 2 {
@@ -80,8 +80,11 @@ func Acronyms(key string) []string {
 			n++
 		}
 	}
+	if n < 2 {
+		return nil // "the ledger" has no acronym worth matching
+	}
 	out := []string{all.String()}
-	if m := major.String(); n >= 2 && m != out[0] {
+	if m := major.String(); m != out[0] {
 		out = append(out, m)
 	}
 	return out

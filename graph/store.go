@@ -28,7 +28,9 @@ type Store interface {
 
 	// CreateDocumentJob writes doc and job in one transaction: after it
 	// returns nil the material is durable. job.Published is false until
-	// MarkPublished.
+	// MarkPublished. The document keeps every field, SaidAt and
+	// ConversationID included; its SpaceID is not checked here (the job
+	// fails if the space is gone when its memories are filed).
 	CreateDocumentJob(ctx context.Context, owner schema.Owner, doc schema.Document, job schema.Job) error
 	// MarkPublished records that the job's message reached the queue.
 	MarkPublished(ctx context.Context, owner schema.Owner, jobID string) error
@@ -70,8 +72,9 @@ type Store interface {
 	// do not exist for this owner. Each memory carries its first evidence
 	// document (DocumentID, Excerpt), EntityIDs and SupersedesID.
 	Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error)
-	// SearchMemories runs a full-text query over the owner's active memory
-	// claims and returns at most limit hits, best first (ties by id).
+	// SearchMemories runs a full-text query over the claims of the owner's
+	// current memories (active or disputed: a conflict retires neither
+	// side) and returns at most limit hits, best first (ties by id).
 	SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]Hit, error)
 	// SearchMemoriesIn is SearchMemories restricted to memories filed in
 	// one of spaceIDs; no space ids means every space.
@@ -101,11 +104,11 @@ type SpaceStore interface {
 	CreateSpace(ctx context.Context, owner schema.Owner, sp schema.Space) (schema.Space, error)
 	// RenameSpace renames a space (the personal one too) and returns it.
 	RenameSpace(ctx context.Context, owner schema.Owner, id, name string) (schema.Space, error)
-	// DeleteSpace deletes an empty space. It refuses, with
+	// DeleteSpace deletes a space that holds no memories. It refuses, with
 	// schema.ErrConflict, to delete the personal space or a space that
-	// still holds memories: memories are never deleted or silently moved;
-	// move or retract them first. Material queued for a deleted space
-	// fails its job with schema.ErrNotFound.
+	// holds memories in any state: memories are never deleted, nor moved
+	// behind the person's back. Material queued for a deleted space fails
+	// its job with schema.ErrNotFound.
 	DeleteSpace(ctx context.Context, owner schema.Owner, id string) error
 	// Spaces lists the owner's spaces: the personal one first, then by
 	// name, ties by id; at most MaxSpaces.
@@ -124,12 +127,16 @@ type SpaceStore interface {
 // takes an entity id reads a merged id as the entity it was merged into.
 type EntityStore interface {
 	// EntityCandidates returns the owner's entities that may be what names
-	// refer to: those with a key equal to the key of one of names or to
-	// one of its acronyms (first), then those sharing a word with one
-	// (by full-text score), ties by id; at most limit (bounded by
+	// refer to. First (by full-text score, ties by id) those with a name
+	// or alias whose key equals the key of one of names or one of its
+	// acronyms, or with an acronym equal to one of the keys ("NYC" and
+	// "New York City" find each other; two acronyms alone do not match);
+	// then those sharing a word with one of names (common words like "of"
+	// and "the" aside), by score, ties by id. At most limit (bounded by
 	// MaxEntityCandidates). names are normalised with NormalizeKey (a key
-	// is its own key); only the first MaxCandidateNames count. The caller
-	// scores the candidates; the store only finds them.
+	// is its own key); only the first MaxCandidateNames count. Merged
+	// entities are never candidates. The caller scores the candidates; the
+	// store only finds them.
 	EntityCandidates(ctx context.Context, owner schema.Owner, names []string, limit int) ([]schema.Entity, error)
 	// UpsertEntity creates e, or adds to the existing entity with its id
 	// the names it did not have: e.Name, when it differs from the stored

@@ -89,20 +89,20 @@ type JobWrite struct {
 // Reinforcement is a claim the job found again in an existing memory.
 type Reinforcement struct {
 	// MemoryID is the existing memory.
-	MemoryID string `json:"memory_id"`
+	MemoryID string `json:"memoryId"`
 	// Excerpt is the part of this job's document that states the claim.
 	Excerpt string `json:"excerpt,omitempty"`
 	// Confidence is the confidence of the claim as stated this time; the
 	// memory's confidence becomes ReinforcedConfidence(old, Confidence).
 	Confidence float64 `json:"confidence"`
 	// TurnIDs are conversation turns the repeated claim rests on.
-	TurnIDs []string `json:"turn_ids,omitempty"`
+	TurnIDs []string `json:"turnIds,omitempty"`
 }
 
 // Supersession retires OldID in favour of NewID.
 type Supersession struct {
-	NewID string `json:"new_id"`
-	OldID string `json:"old_id"`
+	NewID string `json:"newId"`
+	OldID string `json:"oldId"`
 	// At is when the old memory stopped being true. Zero means the new
 	// memory's valid_from, else its said_at, else its recorded_at.
 	At time.Time `json:"at,omitempty"`
@@ -112,8 +112,8 @@ type Supersession struct {
 
 // Relation is an Entity-RELATED{type}->Entity edge.
 type Relation struct {
-	FromID string `json:"from_id"`
-	ToID   string `json:"to_id"`
+	FromID string `json:"fromId"`
+	ToID   string `json:"toId"`
 	Type   string `json:"type"`
 }
 
@@ -122,7 +122,7 @@ type EntityDetail struct {
 	Entity schema.Entity `json:"entity"`
 	// MergedIDs are the ids of entities merged into this one; reading any
 	// of them reads this entity.
-	MergedIDs []string `json:"merged_ids"`
+	MergedIDs []string `json:"mergedIds"`
 	// Memories about the entity: active first, then disputed, superseded
 	// and retracted; within each, most recently recorded first (ties by
 	// id). At most MaxEntityMemories.
@@ -140,7 +140,7 @@ type Neighbour struct {
 	// by from, to and type.
 	Relations []Relation `json:"relations,omitempty"`
 	// CoMentions counts the memories about both.
-	CoMentions int `json:"co_mentions"`
+	CoMentions int `json:"coMentions"`
 }
 
 // MemoryDetail is a memory with everything it rests on and touches.
@@ -150,7 +150,7 @@ type MemoryDetail struct {
 	Memory schema.Memory `json:"memory"`
 	// EvidenceCount is the number of distinct documents that stated the
 	// claim.
-	EvidenceCount int `json:"evidence_count"`
+	EvidenceCount int `json:"evidenceCount"`
 	// Evidence lists every excerpt the memory rests on, oldest first.
 	Evidence []Evidence `json:"evidence"`
 	// Entities the memory is about, by name then id.
@@ -158,7 +158,7 @@ type MemoryDetail struct {
 	// Space the memory is filed in; nil for memories written before spaces.
 	Space *schema.Space `json:"space,omitempty"`
 	// SupersededBy are the memories that replaced this one, by id.
-	SupersededBy []string `json:"superseded_by,omitempty"`
+	SupersededBy []string `json:"supersededBy,omitempty"`
 	// Conflicts are the open conflicts the memory is in, oldest first.
 	Conflicts []schema.Conflict `json:"conflicts"`
 }
@@ -167,10 +167,10 @@ type MemoryDetail struct {
 // conversation's turns.
 type Evidence struct {
 	// DocumentID is set for document evidence.
-	DocumentID string `json:"document_id,omitempty"`
+	DocumentID string `json:"documentId,omitempty"`
 	// TurnID, ConversationID, Seq and Author are set for turn evidence.
-	TurnID         string `json:"turn_id,omitempty"`
-	ConversationID string `json:"conversation_id,omitempty"`
+	TurnID         string `json:"turnId,omitempty"`
+	ConversationID string `json:"conversationId,omitempty"`
 	Seq            int    `json:"seq,omitempty"`
 	Author         string `json:"author,omitempty"`
 	Excerpt        string `json:"excerpt,omitempty"`
@@ -178,10 +178,10 @@ type Evidence struct {
 	Source string `json:"source,omitempty"`
 	// SaidAt is when the material was said: the turn's or document's
 	// said_at, else the document's creation.
-	SaidAt time.Time `json:"said_at"`
+	SaidAt time.Time `json:"saidAt"`
 	// RecordedAt is when the edge was written (zero for edges written
 	// before it was recorded).
-	RecordedAt time.Time `json:"recorded_at,omitzero"`
+	RecordedAt time.Time `json:"recordedAt,omitzero"`
 }
 
 // TimelineEntry is one version of a memory's history.
@@ -190,14 +190,14 @@ type TimelineEntry struct {
 	// Supersedes and SupersededBy are the versions this one replaced and
 	// the ones that replaced it, by id.
 	Supersedes   []string `json:"supersedes,omitempty"`
-	SupersededBy []string `json:"superseded_by,omitempty"`
+	SupersededBy []string `json:"supersededBy,omitempty"`
 	// Changes are what differs from the version this one replaced most
 	// recently (none for the first version).
 	Changes []Change `json:"changes,omitempty"`
 	// Reason and ReplacedAt come from the SUPERSEDES edge to the previous
 	// version: why and when this version replaced it.
 	Reason     string     `json:"reason,omitempty"`
-	ReplacedAt *time.Time `json:"replaced_at,omitempty"`
+	ReplacedAt *time.Time `json:"replacedAt,omitempty"`
 	// Until is when this version stopped being true (its valid_to); nil
 	// while it still holds.
 	Until *time.Time `json:"until,omitempty"`
@@ -233,10 +233,10 @@ const (
 type ConversationSummary struct {
 	ID        string    `json:"id"`
 	Turns     int       `json:"turns"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 	// LastSaidAt is the latest turn's said_at.
-	LastSaidAt time.Time `json:"last_said_at,omitzero"`
+	LastSaidAt time.Time `json:"lastSaidAt,omitzero"`
 }
 
 // TurnHit is a conversation turn found by a full-text match.
@@ -247,25 +247,25 @@ type TurnHit struct {
 
 // JobSummary says what became of one piece of material.
 type JobSummary struct {
-	JobID      string          `json:"job_id"`
-	DocumentID string          `json:"document_id"`
+	JobID      string          `json:"jobId"`
+	DocumentID string          `json:"documentId"`
 	State      schema.JobState `json:"state"`
 	Error      string          `json:"error,omitempty"`
 	Attempts   int             `json:"attempts"`
 	// MemoryIDs are the memories the job created; ReinforcedIDs the
 	// existing ones it added evidence to; SupersededIDs the ones it
 	// retired; ConflictIDs the conflicts it opened.
-	MemoryIDs      []string `json:"memory_ids"`
-	ReinforcedIDs  []string `json:"reinforced_ids"`
-	SupersededIDs  []string `json:"superseded_ids"`
-	ConflictIDs    []string `json:"conflict_ids"`
+	MemoryIDs      []string `json:"memoryIds"`
+	ReinforcedIDs  []string `json:"reinforcedIds"`
+	SupersededIDs  []string `json:"supersededIds"`
+	ConflictIDs    []string `json:"conflictIds"`
 	Source         string   `json:"source,omitempty"`
-	SpaceID        string   `json:"space_id,omitempty"`
-	ConversationID string   `json:"conversation_id,omitempty"`
+	SpaceID        string   `json:"spaceId,omitempty"`
+	ConversationID string   `json:"conversationId,omitempty"`
 	// Preview is the start of the material, at most MaxPreviewRunes.
 	Preview   string    `json:"preview"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // MaxPreviewRunes bounds JobSummary.Preview.
@@ -275,11 +275,11 @@ const MaxPreviewRunes = 160
 // key.
 type IdemRecord struct {
 	Key         string `json:"key"`
-	RequestHash string `json:"request_hash"`
+	RequestHash string `json:"requestHash"`
 	// Status is the response's status; 0 marks a reservation for a
 	// request still being processed.
 	Status    int       `json:"status"`
 	Body      []byte    `json:"body"`
-	CreatedAt time.Time `json:"created_at"`
-	ExpiresAt time.Time `json:"expires_at"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }

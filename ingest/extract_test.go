@@ -1,47 +1,12 @@
 package ingest
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
-
-func TestRuleExtractorSplitsAndClassifies(t *testing.T) {
-	doc := schema.Document{Text: "We decided to use Postgres for billing. I prefer dark mode in every editor! I'll send the report by Friday.\n\nMaria visited Lisbon last summer. The office has 40 desks. ok."}
-	got, err := RuleExtractor{}.Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []schema.MemoryType{schema.TypeDecision, schema.TypePreference, schema.TypeCommitment, schema.TypeEvent, schema.TypeFact}
-	if len(got) != len(want) {
-		t.Fatalf("got %d memories: %+v", len(got), got)
-	}
-	for i, m := range got {
-		if m.Type != want[i] {
-			t.Errorf("memory %d %q: type %s, want %s", i, m.Claim, m.Type, want[i])
-		}
-		if m.Excerpt == "" || m.Confidence <= 0 || m.Confidence > 1 {
-			t.Errorf("memory %d: %+v", i, m)
-		}
-	}
-}
-
-func TestRuleExtractorHostileInput(t *testing.T) {
-	for _, text := range []string{"", "...", strings.Repeat("a", 100000), strings.Repeat("word. ", 20000), "日本語の文です。もう一つの文です。", "\x00\x01\x02"} {
-		got, err := RuleExtractor{}.Extract(context.Background(), schema.Document{Text: text})
-		if err != nil {
-			t.Fatalf("%.20q: %v", text, err)
-		}
-		for _, m := range got {
-			if len([]rune(m.Claim)) > MaxClaimRunes+1 {
-				t.Fatalf("claim of %d runes", len([]rune(m.Claim)))
-			}
-		}
-	}
-}
 
 func TestDetectSecret(t *testing.T) {
 	secrets := []string{

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -103,7 +102,33 @@ func (in RememberInput) Validate() error {
 	if !utf8.ValidString(in.SpaceID) || len(in.SpaceID) > 64 {
 		return fmt.Errorf("%w: space is not a valid space id", schema.ErrInvalid)
 	}
-	return DetectSecret(in.Text)
+	return checkControl(in.Text)
+}
+
+// checkControl refuses control characters other than tab, newline and
+// carriage return: they are never part of material a person meant.
+func checkControl(text string) error {
+	for i, r := range text {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7f {
+			return fmt.Errorf("%w: text contains the control character U+%04X at byte %d", schema.ErrInvalid, r, i)
+		}
+	}
+	return nil
+}
+
+// checkSpace refuses a space the owner does not have (another owner's space
+// looks exactly like a missing one).
+func (p *Pipeline) checkSpace(ctx context.Context, owner schema.Owner, id string) error {
+	if id == "" {
+		return nil
+	}
+	if _, err := p.cfg.Graph.Space(ctx, owner, id); err != nil {
+		if errors.Is(err, schema.ErrNotFound) {
+			return fmt.Errorf("%w: space %q does not exist", schema.ErrNotFound, id)
+		}
+		return err
+	}
+	return nil
 }
 
 // Remember makes in durable as a Document and a Job, then queues the job.
@@ -120,13 +145,19 @@ func (p *Pipeline) Remember(ctx context.Context, owner schema.Owner, in Remember
 	if p.cfg.Queue == nil {
 		return schema.Job{}, fmt.Errorf("%w: no queue is configured (KAFKA_BROKERS is empty), so nothing would process this material; it was not stored", schema.ErrUnavailable)
 	}
-	now := p.cfg.Now().UTC()
-	sum := sha256.Sum256([]byte(in.Text))
-	doc := schema.Document{
-		ID: schema.NewID(schema.PrefixDocument), Text: in.Text, SpaceID: in.SpaceID, Source: in.Source,
-		ContentHash: hex.EncodeToString(sum[:]), CreatedAt: now,
+	if err := p.checkSpace(ctx, owner, in.SpaceID); err != nil {
+		return schema.Job{}, err
 	}
-	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: now, UpdatedAt: now, MemoryIDs: []string{}}
+	now := p.cfg.Now().UTC()
+	// Secrets are redacted before anything is stored; the job records which
+	// kinds were removed, never the values.
+	text, kinds := Redact(in.Text)
+	sum := sha256.Sum256([]byte(text))
+	doc := schema.Document{
+		ID: schema.NewID(schema.PrefixDocument), Text: text, SpaceID: in.SpaceID, Source: in.Source,
+		ContentHash: hex.EncodeToString(sum[:]), CreatedAt: now, SaidAt: now,
+	}
+	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: now, UpdatedAt: now, MemoryIDs: []string{}, Redacted: kinds}
 	if err := p.cfg.Graph.CreateDocumentJob(ctx, owner, doc, job); err != nil {
 		return schema.Job{}, fmt.Errorf("store document: %w", err)
 	}
@@ -220,16 +251,15 @@ func (p *Pipeline) Process(ctx context.Context, ref schema.JobRef) error {
 	if err != nil {
 		return fmt.Errorf("extract: %w", err)
 	}
-	now := p.cfg.Now().UTC()
-	mems := make([]schema.Memory, 0, len(cands))
-	for i, c := range cands {
-		c.ID = schema.DerivedID(schema.PrefixMemory, string(ref.Owner), job.ID, strconv.Itoa(i))
-		c.State = schema.StateActive
-		c.RecordedAt = now
-		c.SpaceID = doc.SpaceID
-		c.DocumentID = doc.ID
-		mems = append(mems, c)
+	turns, err := p.docTurns(ctx, ref.Owner, doc)
+	if err != nil {
+		return err
 	}
+	w, err := p.plan(ctx, ref.Owner, job, doc, cands, turns)
+	if err != nil {
+		return fmt.Errorf("plan: %w", err)
+	}
+	mems := w.Memories
 	if p.cfg.Embedder != nil && len(mems) > 0 {
 		texts := make([]string, len(mems))
 		for i, m := range mems {
@@ -247,10 +277,10 @@ func (p *Pipeline) Process(ctx context.Context, ref schema.JobRef) error {
 			return fmt.Errorf("write vectors: %w", err)
 		}
 	}
-	if err := p.cfg.Graph.CompleteJob(ctx, ref.Owner, job.ID, graph.JobWrite{Memories: mems}); err != nil {
+	if err := p.cfg.Graph.CompleteJob(ctx, ref.Owner, job.ID, w); err != nil {
 		return fmt.Errorf("complete job %s: %w", job.ID, err)
 	}
-	p.log.Info("job completed", "job", job.ID, "memories", len(mems))
+	p.log.Info("job completed", "job", job.ID, "memories", len(mems), "reinforced", len(w.Reinforce), "superseded", len(w.Supersede), "conflicts", len(w.Conflicts))
 	return nil
 }
 
@@ -262,5 +292,31 @@ func (p *Pipeline) Dead(ctx context.Context, ref schema.JobRef, cause error) {
 	reason := "processing failed after repeated attempts: " + cause.Error()
 	if err := p.cfg.Graph.FailJob(ctx, ref.Owner, ref.JobID, reason); err != nil {
 		p.log.Error("could not mark job failed", "job", ref.JobID, "err", err)
+	}
+}
+
+// docTurns returns the conversation turns a document was made of (none for
+// material handed to remember).
+func (p *Pipeline) docTurns(ctx context.Context, owner schema.Owner, doc schema.Document) ([]schema.Turn, error) {
+	if doc.ConversationID == "" {
+		return nil, nil
+	}
+	var out []schema.Turn
+	after := 0
+	for {
+		page, err := p.cfg.Graph.Turns(ctx, owner, doc.ConversationID, after, graph.MaxPage)
+		if err != nil {
+			return nil, fmt.Errorf("turns of %s: %w", doc.ConversationID, err)
+		}
+		for _, t := range page {
+			// Turns appended with this document were said at or after it.
+			if t.Text != "" && !t.SaidAt.Before(doc.SaidAt) && strings.Contains(doc.Text, t.Text) {
+				out = append(out, t)
+			}
+			after = t.Seq
+		}
+		if len(page) < graph.MaxPage {
+			return out, nil
+		}
 	}
 }

@@ -43,13 +43,27 @@ const redactedPrefix = "[redacted "
 
 // DetectSecret returns an error wrapping schema.ErrInvalid naming the kind
 // of secret text appears to contain, or nil. The secret is not echoed.
+// Text that Redact has already redacted ("my password is [redacted
+// password]") is not refused.
 func DetectSecret(text string) error {
 	for _, p := range secretPatterns {
-		if p.re.MatchString(text) {
-			return fmt.Errorf("%w: the text looks like it contains %s; PersistMemory does not store passwords, tokens, API keys or private keys: remove it and try again", schema.ErrInvalid, p.name)
+		if !p.re.MatchString(text) {
+			continue
+		}
+		if p.redact == nil || p.group == 0 {
+			return refuse(p.name)
+		}
+		for _, loc := range p.redact.FindAllStringSubmatchIndex(text, -1) {
+			if s := loc[2*p.group]; s >= 0 && !strings.HasPrefix(text[s:], redactedPrefix) {
+				return refuse(p.name)
+			}
 		}
 	}
 	return nil
+}
+
+func refuse(name string) error {
+	return fmt.Errorf("%w: the text looks like it contains %s; PersistMemory does not store passwords, tokens, API keys or private keys: remove it and try again", schema.ErrInvalid, name)
 }
 
 // Redact replaces every secret DetectSecret would refuse with

@@ -153,11 +153,11 @@ func (s *Server) parseAccessToken(ctx context.Context, raw string) (accessClaims
 		return accessClaims{}, badToken("lifetime longer than this server issues")
 	}
 	c := accessClaims{Owner: schema.Owner(tok.Subject()), Audience: aud[0], Expiry: tok.Expiration(), KeyID: kid}
-	var ok1, ok2, ok3 bool
-	c.ClientID, ok1 = claimString(tok, claimClientID)
-	c.GrantID, ok2 = claimString(tok, claimGrant)
-	scope, ok3 := claimString(tok, claimScope)
-	if !ok1 || !ok2 || !ok3 || c.Owner.Validate() != nil {
+	clientID, okClient := claimString(tok, claimClientID)
+	grantID, okGrant := claimString(tok, claimGrant)
+	scope, okScope := claimString(tok, claimScope)
+	c.ClientID, c.GrantID = clientID, grantID
+	if !okClient || !okGrant || !okScope || c.Owner.Validate() != nil {
 		return accessClaims{}, badToken("claims malformed")
 	}
 	if c.Scopes, err = ParseScopes(scope); err != nil {

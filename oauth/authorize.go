@@ -316,11 +316,8 @@ func validCSRF(sessionPlain, got string) bool {
 // Origin, or Sec-Fetch-Site: cross-site. Requests carrying neither (not
 // from a browser) pass; the CSRF token still guards them.
 func sameOrigin(r *http.Request, issuer string) bool {
-	if o := r.Header.Get("Origin"); o != "" && o != "null" && !strings.EqualFold(o, issuer) {
-		return false
-	}
-	if o := r.Header.Get("Origin"); o == "null" {
-		return false
+	if o := r.Header.Get("Origin"); o != "" && !strings.EqualFold(o, issuer) {
+		return false // "null" included
 	}
 	return r.Header.Get("Sec-Fetch-Site") != "cross-site"
 }

@@ -10,7 +10,6 @@ func (s *Server) authServerMetadata(w http.ResponseWriter, r *http.Request) {
 	if !getOnly(w, r) {
 		return
 	}
-	w.Header().Set("Access-Control-Allow-Origin", "*")
 	writeCacheableJSON(w, map[string]any{
 		"issuer":                                         s.issuer,
 		"authorization_endpoint":                         s.issuer + PathAuthorize,
@@ -41,7 +40,6 @@ func (s *Server) resourceMetadata(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == PathMCPResourceMetadata {
 		resource = s.resource
 	}
-	w.Header().Set("Access-Control-Allow-Origin", "*")
 	writeCacheableJSON(w, map[string]any{
 		"resource":                 resource,
 		"authorization_servers":    []string{s.issuer},
@@ -62,7 +60,6 @@ func (s *Server) jwks(w http.ResponseWriter, r *http.Request) {
 		s.internal(w, r, "publish signing keys", err)
 		return
 	}
-	w.Header().Set("Access-Control-Allow-Origin", "*")
 	w.Header().Set("Content-Type", "application/json")
 	// Short cache: a rotated key must be picked up by verifiers quickly.
 	w.Header().Set("Cache-Control", "public, max-age=300")

@@ -91,7 +91,11 @@ type harness struct {
 	secrets map[string]bool
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { t.Helper(); return newHarnessWith(t, nil) }
+
+// newHarnessWith lets a test mount its own routes (mount may replace
+// "/mcp") before the server starts.
+func newHarnessWith(t *testing.T, mount func(h *harness, mux *http.ServeMux)) *harness {
 	t.Helper()
 	store := neo4jtest.Open(t)
 	h := &harness{t: t, store: store, mailDir: t.TempDir(), logs: &lockedBuffer{}, clock: &clock{t: time.Now().UTC()}, secrets: map[string]bool{}}
@@ -117,9 +121,13 @@ func newHarness(t *testing.T) *harness {
 			})
 		}
 	}
-	mux.Handle("/mcp", protected(""))
 	mux.Handle("/api/v1/memories", protected(oauth.ScopeRead))
 	mux.Handle("/api/v1/conflicts/resolve", protected(oauth.ScopeWrite))
+	if mount != nil {
+		mount(h, mux)
+	} else {
+		mux.Handle("/mcp", protected(""))
+	}
 	h.ts.Config.Handler = mux
 	h.ts.Start()
 	t.Cleanup(h.ts.Close)

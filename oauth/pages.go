@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"time"
 )
 
@@ -118,7 +119,7 @@ func (s *Server) consentPage(w http.ResponseWriter, req authRequest, acct Accoun
 	held := consent.ScopeNames()
 	var scopes []consentScope
 	for _, sc := range req.Scopes {
-		scopes = append(scopes, consentScope{Description: ScopeDescription(sc), Held: contains(held, sc)})
+		scopes = append(scopes, consentScope{Description: ScopeDescription(sc), Held: slices.Contains(held, sc)})
 	}
 	var params []formParam
 	v := req.params("")
@@ -142,12 +143,3 @@ func (s *Server) consentPage(w http.ResponseWriter, req authRequest, acct Accoun
 }
 
 func formatDate(t time.Time) string { return t.UTC().Format("2 Jan 2006") }
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}

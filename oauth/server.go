@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -110,8 +109,35 @@ func (s *Server) Register(mux *http.ServeMux) {
 		PathAccountConsentRevoke: s.accountRevokeConsent,
 	}
 	for p, h := range routes {
-		mux.Handle(p, s.recoverer(h))
+		var handler http.Handler = h
+		if corsPaths[p] {
+			handler = cors(handler)
+		}
+		mux.Handle(p, s.recoverer(handler))
 	}
+}
+
+// corsPaths are the endpoints a browser-based client calls from its own
+// origin. None of them reads a cookie, so any origin may call them; the
+// browser pages (authorize, sign-in, account) are not among them.
+var corsPaths = map[string]bool{
+	PathAuthServerMetadata: true, PathResourceMetadata: true, PathMCPResourceMetadata: true,
+	PathRegister: true, PathToken: true, PathRevoke: true, PathJWKS: true,
+}
+
+// cors answers preflights and lets any origin read the response.
+func cors(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		if r.Method == http.MethodOptions {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+			w.Header().Set("Access-Control-Allow-Headers", "Authorization, Content-Type, MCP-Protocol-Version")
+			w.Header().Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // Handler serves the server's routes alone; anything else is 404.
@@ -138,7 +164,7 @@ func (s *Server) now() time.Time { return s.cfg.Now() }
 func (s *Server) Prune(ctx context.Context) error { return s.store.DeleteExpired(ctx, s.now()) }
 
 // recoverer turns a panic into a 500 without its text.
-func (s *Server) recoverer(h http.HandlerFunc) http.Handler {
+func (s *Server) recoverer(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
@@ -146,7 +172,7 @@ func (s *Server) recoverer(h http.HandlerFunc) http.Handler {
 				http.Error(w, "internal error", http.StatusInternalServerError)
 			}
 		}()
-		h(w, r)
+		h.ServeHTTP(w, r)
 	})
 }
 
@@ -253,7 +279,8 @@ func clientCredentials(r *http.Request, form map[string]string) (string, *oauthE
 	return id, nil
 }
 
-// isUnavailable-style mapping: store errors that are not about the request.
+// serverErrorCode maps an error that is not about the request: a store that
+// is down is worth retrying, anything else is the server's fault.
 func serverErrorCode(err error) (int, string) {
 	if errorsIs(err, schema.ErrUnavailable) {
 		return http.StatusServiceUnavailable, "temporarily_unavailable"
@@ -266,5 +293,3 @@ func (s *Server) internal(w http.ResponseWriter, r *http.Request, what string, e
 	s.log.ErrorContext(r.Context(), "oauth: "+what, "err", err)
 	writeOAuthError(w, status, code, "the server could not complete the request; try again")
 }
-
-func splitScope(s string) []string { return strings.Fields(s) }

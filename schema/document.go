@@ -58,6 +58,9 @@ type Job struct {
 	Error      string   `json:"error,omitempty"`
 	Attempts   int      `json:"attempts"`
 	MemoryIDs  []string `json:"memoryIds"`
+	// Redacted names the kinds of secret removed from the material before
+	// it was stored ("github token", "password"); never the values.
+	Redacted []string `json:"redacted,omitempty"`
 	// Published is true once the job's message has been handed to the queue
 	// (the outbox flag).
 	Published bool      `json:"-"`

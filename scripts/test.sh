@@ -26,6 +26,13 @@ trap cleanup EXIT
 echo "== stack up (installs once, then cached)"
 bin/persistmemory stack up
 
+echo "== the official TypeScript MCP client, for the cross-client OAuth test"
+MCP_TS_SDK_DIR="${PERSISTMEMORY_CACHE:-$HOME/.cache/persistmemory}/mcp-ts-sdk-1.32.2"
+if [ ! -f "$MCP_TS_SDK_DIR/node_modules/@modelcontextprotocol/sdk/package.json" ]; then
+  npm install --prefix "$MCP_TS_SDK_DIR" --no-audit --no-fund --silent @modelcontextprotocol/sdk@1.32.2
+fi
+export MCP_TS_SDK_DIR
+
 echo "== go vet"
 go vet ./...
 

@@ -70,6 +70,9 @@ func (p *parser) parseModified(i int) (int, Expr, bool) {
 		return 0, Expr{}, false
 	}
 	n, e, ok := p.parsePart(i+k, true)
+	if ok && mod == Before && p.partIsEnd(i+k) {
+		mod = Until // "before the end of the year" is "by the end of the year"
+	}
 	if !ok {
 		n, e, ok = p.parseBase(i+k, true)
 	}
@@ -92,6 +95,14 @@ func (p *parser) parseModified(i int) (int, Expr, bool) {
 		e.Start = time.Time{}
 	}
 	return n + k, e, true
+}
+
+// partIsEnd: the part expression at i is "(the) end of ...".
+func (p *parser) partIsEnd(i int) bool {
+	if p.low(i) == "the" {
+		i++
+	}
+	return p.low(i) == "end" || p.low(i) == "late"
 }
 
 // parsePart reads "early|mid|late X", "the beginning|start|middle|end of X"
@@ -965,7 +976,8 @@ func (p *parser) parseSeason(i int, cued bool) (int, Expr, bool) {
 		return j + 1 + n - i, seasonExpr(y, s, p.loc()), true
 	}
 	prev := p.low(i - 1)
-	if !(cued || seasonCues[prev]) {
+	if !(cued || seasonCues[prev] || j > i && p.low(j) != "fall") {
+		// a bare season needs a cue ("in summer"); "the summer" is definite
 		return 0, Expr{}, false
 	}
 	if p.low(j) == "fall" && j == i {

@@ -98,6 +98,7 @@ var futureWords = map[string]bool{
 	"won't": true, "hope": true, "hoping": true, "scheduled": true, "expect": true, "expecting": true,
 	"want": true, "wants": true, "going": true, "need": true, "needs": true, "must": true,
 	"should": true, "let's": true, "remind": true, "due": true, "deadline": true,
+	"would": true, "i'd": true, "we'd": true, "she'd": true, "he'd": true, "they'd": true,
 }
 
 var pastWords = map[string]bool{

@@ -16,6 +16,7 @@ import (
 	graphneo4j "github.com/persistmemory/persistmemory/graph/neo4j"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/ingest/kafka"
+	"github.com/persistmemory/persistmemory/ingest/rules"
 	oauthneo4j "github.com/persistmemory/persistmemory/oauth/neo4j"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/retrieval/weaviate"
@@ -124,7 +125,7 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 }
 
 func (b *backends) pipeline(log *slog.Logger) (*ingest.Pipeline, error) {
-	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: ingest.RuleExtractor{}, Logger: log}
+	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: rules.Extractor{}, Logger: log}
 	if b.embedder != nil {
 		c.Vectors, c.Embedder = b.vectors, b.embedder
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net"
 	"net/url"
@@ -45,6 +46,16 @@ type Config struct {
 	ContextTokenBudget int
 	PublicURL          string
 	MCPScopes          []string
+	// Sign-in mail: SMTP when SMTPAddr is set, else files in MailDir (the
+	// development mail sink).
+	MailDir      string // PERSISTMEMORY_MAIL_DIR
+	SMTPAddr     string
+	SMTPFrom     string
+	SMTPUsername string
+	SMTPPassword string
+	// OAuthKeyEncryptionKey seals the token-signing keys at rest
+	// (OAUTH_KEY_ENCRYPTION_KEY, 32 bytes in base64).
+	OAuthKeyEncryptionKey []byte
 }
 
 // knownVars are the variables Load reads. A PERSISTMEMORY_* variable not
@@ -58,6 +69,7 @@ var knownVars = []string{
 	// Read by the SDKs and the CLI's clients, not by the server; known so a
 	// shell that sets them can still start it.
 	"PERSISTMEMORY_API_KEY", "PERSISTMEMORY_BASE_URL",
+	"PERSISTMEMORY_MAIL_DIR", "SMTP_ADDR", "SMTP_FROM", "SMTP_USERNAME", "SMTP_PASSWORD", "OAUTH_KEY_ENCRYPTION_KEY",
 }
 
 // LoadConfig reads the configuration from getenv/lookup (os.Getenv and
@@ -106,6 +118,18 @@ func LoadConfig(environ []string) (Config, error) {
 		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q")),
 		OnnxRuntimeLib:    get("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so")),
 		PublicURL:         get("PUBLIC_URL", ""),
+		MailDir:           get("PERSISTMEMORY_MAIL_DIR", filepath.Join(cache, "mail")),
+		SMTPAddr:          get("SMTP_ADDR", ""),
+		SMTPFrom:          get("SMTP_FROM", ""),
+		SMTPUsername:      get("SMTP_USERNAME", ""),
+		SMTPPassword:      get("SMTP_PASSWORD", ""),
+	}
+	if k := get("OAUTH_KEY_ENCRYPTION_KEY", ""); k != "" {
+		b, err := base64.StdEncoding.DecodeString(k)
+		if err != nil || len(b) != 32 {
+			return Config{}, fmt.Errorf("OAUTH_KEY_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. from: openssl rand -base64 32)")
+		}
+		c.OAuthKeyEncryptionKey = b
 	}
 	if b := get("KAFKA_BROKERS", "127.0.0.1:9092"); b != "" {
 		for _, s := range strings.Split(b, ",") {
@@ -195,6 +219,17 @@ func (c Config) Validate() error {
 	} else if u.Scheme == "http" && !isLoopback(u.Hostname()) {
 		return fmt.Errorf("PUBLIC_URL=%q uses http for a host that is not loopback; OAuth clients require https", c.PublicURL)
 	}
+	if u, _ := url.Parse(c.PublicURL); u != nil && u.Path != "" && u.Path != "/" {
+		return fmt.Errorf("PUBLIC_URL=%q has a path; the service publishes its OAuth and MCP endpoints at the root of its URL", c.PublicURL)
+	}
+	if c.SMTPAddr != "" {
+		if _, _, err := net.SplitHostPort(c.SMTPAddr); err != nil {
+			return fmt.Errorf("SMTP_ADDR=%q is not host:port", c.SMTPAddr)
+		}
+		if c.SMTPFrom == "" {
+			return fmt.Errorf("SMTP_ADDR is set but SMTP_FROM is empty: sign-in mail needs a sender address")
+		}
+	}
 	if len(c.MCPScopes) == 0 {
 		return fmt.Errorf("MCP_SCOPES is empty; name at least one of %s", strings.Join(allScopes, ", "))
 	}
@@ -225,6 +260,12 @@ func (c Config) Redacted() Config {
 	}
 	if c.EmbeddingAPIKey != "" {
 		c.EmbeddingAPIKey = "[redacted]"
+	}
+	if c.SMTPPassword != "" {
+		c.SMTPPassword = "[redacted]"
+	}
+	if c.OAuthKeyEncryptionKey != nil {
+		c.OAuthKeyEncryptionKey = []byte("[redacted]")
 	}
 	return c
 }

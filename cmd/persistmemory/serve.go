@@ -66,14 +66,35 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 	defer b.Close()
 	pipe := b.pipe
 	searcher := b.search
-	auth := oauth.KeyAuthenticator(b.keys)
-	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: auth, Checks: b.checks(), Logger: log})
+	mail, err := mailer(cfg)
+	if err != nil {
+		return fmt.Errorf("sign-in mail: %w", err)
+	}
+	authSrv, err := oauth.New(ctx, oauth.Config{PublicURL: strings.TrimSuffix(cfg.PublicURL, "/"), Store: b.keys, Mailer: mail,
+		Logger: log.With("component", "oauth"), KeyEncryptionKey: cfg.OAuthKeyEncryptionKey})
+	if err != nil {
+		return fmt.Errorf("oauth: %w", err)
+	}
+	apiAuth := func(ctx context.Context, cred string) (api.Principal, error) {
+		p, err := authSrv.AuthenticateCredential(ctx, cred)
+		return api.Principal{Owner: p.Owner, Scopes: p.Scopes}, err
+	}
+	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: apiAuth, Checks: b.checks(), Logger: log,
+		ResourceMetadataURL: authSrv.ResourceMetadataURL()})
 	if err != nil {
 		return err
 	}
 	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Logger: log}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcp.HTTPHandler(svc, mcpKeyAuth(auth)))
+	authSrv.Register(mux)
+	mux.Handle(oauth.MCPPath, mcp.HTTPHandler(svc, func(w http.ResponseWriter, r *http.Request) (mcp.Caller, bool) {
+		p, err := authSrv.Authenticate(r)
+		if err != nil {
+			authSrv.WriteChallenge(w, err)
+			return mcp.Caller{}, false
+		}
+		return mcp.Caller{Owner: p.Owner, Scopes: p.Scopes}, true
+	}))
 	mux.Handle("/", apiSrv.Handler())
 
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -86,6 +107,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		runBackground(ctx, &wg, log, "worker", pipe.RunWorker, b.queue != nil)
 	}
 	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, b.queue != nil)
+	runBackground(ctx, &wg, log, "oauth pruning", func(ctx context.Context) error { return every(ctx, oauthPruneInterval, authSrv.Prune) }, true)
 	log.Info("persistmemory serving", "addr", "http://"+ln.Addr().String(), "api", "/api/v1", "mcp", "/mcp", "embedding", cfg.EmbeddingProvider)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -116,28 +138,34 @@ func runBackground(ctx context.Context, wg *sync.WaitGroup, log *slog.Logger, na
 	}()
 }
 
-// mcpKeyAuth authenticates /mcp with a developer API key until OAuth lands.
-// API keys carry every scope.
-func mcpKeyAuth(auth api.Authenticator) mcp.CallerFunc {
-	return func(w http.ResponseWriter, r *http.Request) (mcp.Caller, bool) {
-		scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-		if !strings.EqualFold(scheme, "Bearer") || cred == "" {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="persistmemory"`)
-			http.Error(w, `{"error":{"code":"UNAUTHENTICATED","message":"missing credential: send Authorization: Bearer <API key>","retryable":false}}`, http.StatusUnauthorized)
-			return mcp.Caller{}, false
-		}
-		owner, err := auth(r.Context(), strings.TrimSpace(cred))
-		if err != nil {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="persistmemory", error="invalid_token"`)
-			status, msg := http.StatusUnauthorized, "the credential is not valid"
-			if !errors.Is(err, schema.ErrUnauthenticated) {
-				status, msg = http.StatusServiceUnavailable, "could not check the credential; try again"
+// oauthPruneInterval is how often expired codes, links and tokens are
+// deleted.
+const oauthPruneInterval = time.Hour
+
+// every runs f every interval until ctx ends; failures are returned only
+// when ctx is still live.
+func every(ctx context.Context, interval time.Duration, f func(context.Context) error) error {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			if err := f(ctx); err != nil && ctx.Err() == nil {
+				return err
 			}
-			http.Error(w, fmt.Sprintf(`{"error":{"code":"UNAUTHENTICATED","message":%q,"retryable":%t}}`, msg, status != http.StatusUnauthorized), status)
-			return mcp.Caller{}, false
 		}
-		return mcp.Caller{Owner: owner, Scopes: mcp.AllScopes}, true
 	}
+}
+
+// mailer sends sign-in links: SMTP when configured, else the development
+// mail sink (one file per message in MailDir).
+func mailer(cfg Config) (oauth.Mailer, error) {
+	if cfg.SMTPAddr != "" {
+		return oauth.NewSMTPMailer(oauth.SMTPConfig{Addr: cfg.SMTPAddr, From: cfg.SMTPFrom, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword})
+	}
+	return oauth.DirMailer{Dir: cfg.MailDir}, nil
 }
 
 func runWorker(ctx context.Context, args []string, stderr io.Writer) error {

@@ -56,14 +56,15 @@ func testConversations(t *testing.T, s graph.Store) {
 	}
 
 	// A caller-chosen id and seq; a stale seq is refused whole.
-	more, _, _ := appendTurns(t, s, owner, conv, schema.Turn{ID: "trn_custom", Seq: 3, Author: "user", Text: "Book flights to Lisbon."})
-	if more[0].Seq != 3 || more[0].ID != "trn_custom" || more[0].SaidAt.IsZero() {
+	custom := schema.NewID(graph.PrefixTurn)
+	more, _, _ := appendTurns(t, s, owner, conv, schema.Turn{ID: custom, Seq: 3, Author: "user", Text: "Book flights to Lisbon."})
+	if more[0].Seq != 3 || more[0].ID != custom || more[0].SaidAt.IsZero() {
 		t.Errorf("third turn = %+v", more[0])
 	}
 	_, err = s.AppendTurns(ctx, owner, conv, []schema.Turn{{Seq: 3, Text: "again"}},
 		schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: "again"}, schema.Job{ID: schema.NewID(schema.PrefixJob)})
 	wantErr(t, "AppendTurns with a taken seq", err, schema.ErrConflict)
-	_, err = s.AppendTurns(ctx, owner, conv, []schema.Turn{{ID: "trn_custom", Text: "again"}},
+	_, err = s.AppendTurns(ctx, owner, conv, []schema.Turn{{ID: custom, Text: "again"}},
 		schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: "again"}, schema.Job{ID: schema.NewID(schema.PrefixJob)})
 	wantErr(t, "AppendTurns with a taken turn id", err, schema.ErrConflict)
 
@@ -71,7 +72,7 @@ func testConversations(t *testing.T, s graph.Store) {
 	if err != nil {
 		t.Fatalf("Turns: %v", err)
 	}
-	if len(all) != 3 || all[2].ID != "trn_custom" {
+	if len(all) != 3 || all[2].ID != custom {
 		t.Fatalf("Turns = %+v, want 3 (the refused appends wrote nothing)", all)
 	}
 	if diff := cmp.Diff(want, all[:2]); diff != "" {

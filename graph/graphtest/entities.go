@@ -38,12 +38,12 @@ func testEntityCandidates(t *testing.T, s graph.Store) {
 	}{
 		{names: []string{"NYC"}, wantFirst: []string{nyc.ID}},
 		{names: []string{"n.y.c."}, wantFirst: []string{nyc.ID}},
-		{names: []string{"big apple"}, wantFirst: []string{nyc.ID}},
+		{names: []string{"big apple"}, wantFirst: []string{nyc.ID}}, // not Bank of America: two acronyms alone do not match
 		{names: []string{"New York"}, want: []string{nyc.ID, york.ID}},
 		{names: []string{"york"}, wantFirst: []string{york.ID}, want: []string{york.ID, nyc.ID}},
 		{names: []string{"ZURICH"}, wantFirst: []string{zurich.ID}},
 		{names: []string{"BoA"}, wantFirst: []string{boa.ID}},
-		{names: []string{"ba"}, wantFirst: []string{boa.ID}},
+		{names: []string{"ba"}, want: []string{boa.ID, nyc.ID}}, // Bank of America, Big Apple
 		{names: []string{"America"}, wantFirst: []string{boa.ID}},
 		{names: []string{"lima", "zürich"}, want: []string{ana.ID, zurich.ID}},
 		{names: []string{"quokka ledger"}, wantFirst: sortedCopy(twinA.ID, twinB.ID)},

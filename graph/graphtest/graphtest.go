@@ -63,6 +63,8 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"JobWriteRedelivery", testJobWriteRedelivery},
 		{"JobWriteAtomic", testJobWriteAtomic},
 		{"Reinforce", testReinforce},
+		{"ReinforceRace", testReinforceRace},
+		{"UpsertEntityRace", testUpsertEntityRace},
 		{"SupersessionTimeline", testSupersessionTimeline},
 		{"Lookups", testLookups},
 		{"ConfirmMemory", testConfirmMemory},

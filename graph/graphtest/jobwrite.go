@@ -1,8 +1,10 @@
 package graphtest
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -506,5 +508,65 @@ func testMemoryIsolation(t *testing.T, s graph.Store) {
 	}
 	if got, _ := s.Memories(ctx, alice, []string{a2.ID}); len(got) != 1 || got[0].Claim != a2.Claim {
 		t.Errorf("alice's second memory after bob's attempt = %+v", got)
+	}
+}
+
+// testReinforceRace reinforces one memory from several jobs at once: no
+// update is lost.
+func testReinforceRace(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	m := memory("Standup is at 9:30.")
+	m.Confidence = 0.5
+	complete(t, s, owner, m)
+	const n = 6
+	jobs := make([]schema.Job, n)
+	for i := range jobs {
+		_, jobs[i] = create(t, s, owner, "material")
+	}
+	var wg sync.WaitGroup
+	for _, job := range jobs {
+		wg.Go(func() {
+			err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Reinforce: []graph.Reinforcement{{MemoryID: m.ID, Confidence: 0.1}}})
+			if err != nil {
+				t.Errorf("CompleteJob: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	want := m.Confidence
+	for range n {
+		want = graph.ReinforcedConfidence(want, 0.1)
+	}
+	d := detail(t, s, owner, m.ID)
+	if d.EvidenceCount != n+1 || math.Abs(d.Memory.Confidence-want) > 1e-9 {
+		t.Errorf("after %d racing reinforcements: evidence %d, confidence %v; want %d, %v", n, d.EvidenceCount, d.Memory.Confidence, n+1, want)
+	}
+}
+
+// testUpsertEntityRace adds aliases to one entity from several callers at
+// once: every alias is kept.
+func testUpsertEntityRace(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	id := schema.NewID(schema.PrefixEntity)
+	var wg sync.WaitGroup
+	var want []string
+	for i := range 6 {
+		alias := fmt.Sprintf("Alias %d", i)
+		want = append(want, alias)
+		wg.Go(func() {
+			if err := s.UpsertEntity(ctx, owner, schema.Entity{ID: id, Name: "Racer", Aliases: []string{alias}}); err != nil {
+				t.Errorf("UpsertEntity: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	d, err := s.Entity(ctx, owner, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameSet(d.Entity.Aliases, want) {
+		t.Errorf("aliases after racing upserts = %v, want %v", d.Entity.Aliases, want)
 	}
 }

@@ -19,8 +19,8 @@ import (
 // key_terms, merged_ids, created_at, updated_at}).
 //
 // keys are graph.EntityKeys of the name and aliases; key_terms, which the
-// entity_keys full-text index covers, are their words (graph.KeyTokens)
-// and each whole key with its spaces replaced by underscores, so one
+// entity_keys full-text index covers, say which keys are names and which
+// acronyms, and list the keys' words (see keyTerms), so one
 // whitespace-analysed field answers both "same key" and "shares a word".
 // Names, aliases and keys are only ever added to.
 //
@@ -44,15 +44,32 @@ func (r entityRow) params() map[string]any {
 	}
 }
 
-// keyTerms returns the key_terms of keys.
-func keyTerms(keys []string) []string {
-	terms := graph.KeyTokens(keys)
-	for _, k := range keys {
-		terms = append(terms, strings.ReplaceAll(k, " ", "_"))
+// keyTerms returns the key_terms of an entity with names: "k_" and each
+// name's key with spaces as underscores, "a_" and each of its acronyms,
+// and the keys' words. Keys have no underscores, so the three kinds never
+// collide. A query matches "k_" terms with its keys and their acronyms,
+// and "a_" terms with its keys only: "NYC" finds "New York City" and the
+// other way round, but two acronyms alone ("Big Apple", "Bank of America")
+// are not a match.
+func keyTerms(names []string) []string {
+	var terms, keys []string
+	for _, n := range names {
+		k := graph.NormalizeKey(n)
+		if k == "" {
+			continue
+		}
+		keys = append(keys, k)
+		terms = append(terms, "k_"+underscored(k))
+		for _, a := range graph.Acronyms(k) {
+			terms = append(terms, "a_"+a)
+		}
 	}
+	terms = append(terms, graph.KeyTokens(keys)...)
 	slices.Sort(terms)
 	return slices.Compact(terms)
 }
+
+func underscored(key string) string { return strings.ReplaceAll(key, " ", "_") }
 
 // entityRows validates entities and folds repeats of an id into one row.
 func entityRows(es []schema.Entity, t time.Time) ([]entityRow, error) {
@@ -90,7 +107,7 @@ func entityRows(es []schema.Entity, t time.Time) ([]entityRow, error) {
 	}
 	for i := range rows {
 		rows[i].keys = graph.EntityKeys(rows[i].name, rows[i].names)
-		rows[i].terms = keyTerms(rows[i].keys)
+		rows[i].terms = keyTerms(rows[i].names)
 	}
 	return rows, nil
 }
@@ -215,18 +232,21 @@ func entityColumn(r *neo4j.Record, col string) (schema.Entity, error) {
 // well below Lucene's 1024 clauses.
 const maxCandidateTerms = 256
 
-// candidateQuery builds the Lucene query for keys: the whole keys and
-// their acronyms (boosted), and their words. It returns the exact keys
+// candidateQuery builds the Lucene query for names (see keyTerms): the
+// exact terms (boosted) and the keys' words. It returns the exact terms
 // too, or "" when nothing is searchable.
 func candidateQuery(owner schema.Owner, names []string) (string, []string) {
-	var exact []string
+	var exact, keys []string
 	for _, n := range names {
 		k := graph.NormalizeKey(n)
 		if k == "" {
 			continue
 		}
-		exact = append(exact, k)
-		exact = append(exact, graph.Acronyms(k)...)
+		keys = append(keys, k)
+		exact = append(exact, "k_"+underscored(k), "a_"+underscored(k))
+		for _, a := range graph.Acronyms(k) {
+			exact = append(exact, "k_"+a)
+		}
 	}
 	slices.Sort(exact)
 	exact = slices.Compact(exact)
@@ -234,10 +254,10 @@ func candidateQuery(owner schema.Owner, names []string) (string, []string) {
 		return "", nil
 	}
 	var terms []string
-	for _, k := range exact {
-		terms = append(terms, escapeTerm(strings.ReplaceAll(k, " ", "_"))+"^4")
+	for _, e := range exact {
+		terms = append(terms, escapeTerm(e)+"^4")
 	}
-	for _, w := range graph.KeyTokens(exact) {
+	for _, w := range graph.KeyTokens(keys) {
 		terms = append(terms, escapeTerm(w))
 	}
 	if len(terms) > maxCandidateTerms {
@@ -262,7 +282,7 @@ func escapeTerm(s string) string {
 const entityCandidatesCypher = `
 CALL db.index.fulltext.queryNodes('entity_keys', $query) YIELD node, score
 WHERE score > 0 AND node.owner = $owner AND node.merged_into IS NULL
-WITH node, score, any(k IN node.keys WHERE k IN $exact) AS exact
+WITH node, score, any(t IN node.key_terms WHERE t IN $exact) AS exact
 RETURN node {.*} AS e
 ORDER BY exact DESC, score DESC, e.id ASC
 LIMIT $limit`
@@ -422,6 +442,7 @@ func mergeParams(owner schema.Owner, k, x map[string]any) map[string]any {
 		return slices.Compact(l)
 	}
 	keys := union("keys")
+	terms := union("key_terms")
 	merged := append(union("merged_ids"), str(x, "id"))
 	slices.Sort(merged)
 	merged = slices.Compact(merged)
@@ -433,7 +454,7 @@ func mergeParams(owner schema.Owner, k, x map[string]any) map[string]any {
 	}
 	return map[string]any{
 		"owner": string(owner), "keep": str(k, "id"), "merge": str(x, "id"), "now": now(),
-		"aliases": nonNil(aliases), "keys": nonNil(keys), "terms": nonNil(keyTerms(keys)),
+		"aliases": nonNil(aliases), "keys": nonNil(keys), "terms": nonNil(terms),
 		"merged_ids": merged, "repoint": nonNil(stringList(x, "merged_ids")), "kind": kind,
 	}
 }

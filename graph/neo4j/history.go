@@ -200,9 +200,10 @@ func sortConflictsOldestFirst(cs []schema.Conflict) {
 // timelineCypher reads every version connected to the memory by
 // SUPERSEDES edges, either way, up to graph.MaxTimeline edges away, with
 // the edges to the versions each replaced.
-var timelineCypher = `
+const timelineCypher = `
 MATCH (start:Memory {id: $id, owner: $owner})
-MATCH (start)-[:SUPERSEDES*0..` + strconv.Itoa(graph.MaxTimeline) + `]-(m:Memory {owner: $owner})
+MATCH p = (start)-[:SUPERSEDES*0..` + maxChainLiteral + `]-(m:Memory {owner: $owner})
+WHERE all(x IN nodes(p) WHERE x.owner = $owner)
 WITH DISTINCT m
 RETURN ` + memoryProjection + ` AS m,
   [(m)-[s:SUPERSEDES]->(o:Memory {owner: $owner}) | {id: o.id, at: s.at, reason: s.reason}] AS replaced`

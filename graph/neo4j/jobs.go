@@ -36,7 +36,7 @@ CREATE (d:Document {id: $doc.id, owner: $owner, text: $doc.text, space_id: $doc.
   source: $doc.source, content_hash: $doc.content_hash, created_at: $doc.created_at,
   said_at: $doc.said_at, conversation_id: $doc.conversation_id})
 CREATE (j:Job {id: $job.id, owner: $owner, document_id: $doc.id, state: 'queued', attempts: 0,
-  published: false, memory_ids: [], created_at: $job.created_at, updated_at: $job.created_at})
+  published: false, memory_ids: [], redacted: $job.redacted, created_at: $job.created_at, updated_at: $job.created_at})
 CREATE (j)-[:PROCESSES]->(d)`
 
 // CreateDocumentJob writes doc and job, linked by PROCESSES, in one
@@ -94,6 +94,7 @@ func documentJobParams(owner schema.Owner, doc schema.Document, job schema.Job, 
 		"job": map[string]any{
 			"id":         job.ID,
 			"created_at": utc(jobCreated),
+			"redacted":   append([]string{}, job.Redacted...),
 		},
 	}, nil
 }
@@ -192,6 +193,7 @@ func jobFrom(r *neo4j.Record, col string) (schema.Job, error) {
 		Error:      str(m, "error"),
 		Attempts:   integer(m, "attempts"),
 		MemoryIDs:  stringList(m, "memory_ids"),
+		Redacted:   stringList(m, "redacted"),
 		Published:  boolean(m, "published"),
 		CreatedAt:  timeOf(m, "created_at"),
 		UpdatedAt:  timeOf(m, "updated_at"),

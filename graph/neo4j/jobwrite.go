@@ -74,7 +74,7 @@ MATCH (m:Memory {id: l.id, owner: $owner})
 MATCH (s:Space {id: l.space_id, owner: $owner})
 MERGE (m)-[:IN]->(s)
 WITH m, s
-OPTIONAL MATCH (m)-[old:IN]->(o:Space)
+OPTIONAL MATCH (m)-[old:IN]->(o:Space {owner: $owner})
 WHERE o <> s
 DELETE old`
 
@@ -114,7 +114,7 @@ MATCH (n:Memory {id: $new_id, owner: $owner}), (o:Memory {id: $old_id, owner: $o
 RETURN EXISTS { (o)-[:SUPERSEDES*1..` + maxChainLiteral + `]->(n) } AS cycle`
 
 // maxChainLiteral is graph.MaxTimeline as Cypher text: variable-length
-// bounds cannot be parameters.
+// bounds cannot be parameters. A unit test checks the two agree.
 const maxChainLiteral = "200"
 
 const supersedeCypher = `

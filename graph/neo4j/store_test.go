@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
 	"github.com/persistmemory/persistmemory/graph"
@@ -378,5 +380,85 @@ func TestCompletionRaces(t *testing.T) {
 		if got.State != schema.JobCompleted || got.Error != "" {
 			t.Errorf("round %d: job ended %s (%q), want completed", round, got.State, got.Error)
 		}
+	}
+}
+
+// The MERGEs themselves, not only the completed-job check, make a job's
+// write idempotent: applying the same write twice leaves the same nodes,
+// edges and properties.
+func TestApplyJobWriteTwice(t *testing.T) {
+	s := openStore(t)
+	if _, err := s.Migrate(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	ctx := t.Context()
+	owner := schema.Owner(schema.NewID("usr_"))
+	prior := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "The ledger runs on Postgres.", Confidence: 0.6}
+	rival := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "Ana owns the ledger."}
+	{
+		doc := schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: "x"}
+		job := schema.Job{ID: schema.NewID(schema.PrefixJob)}
+		if err := s.CreateDocumentJob(ctx, owner, doc, job); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Memories: []schema.Memory{prior, rival}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns, err := s.AppendTurns(ctx, owner, "c1", []schema.Turn{{Author: "user", Text: "We moved to MySQL; Bo owns the ledger."}},
+		schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: "x"}, schema.Job{ID: schema.NewID(schema.PrefixJob)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := s.RecentJobs(ctx, owner, 1, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobID, docID := jobs[0].JobID, jobs[0].DocumentID
+	ledger := schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: "Ledger", Aliases: []string{"the ledger"}}
+	bo := schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: "Bo", Kind: schema.KindPerson}
+	moved := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "The ledger runs on MySQL.", EntityIDs: []string{ledger.ID}, SupersedesID: prior.ID}
+	owns := schema.Memory{ID: schema.NewID(schema.PrefixMemory), Claim: "Bo owns the ledger.", EntityIDs: []string{ledger.ID, bo.ID}}
+	w := graph.JobWrite{
+		Entities:    []schema.Entity{ledger, bo},
+		Memories:    []schema.Memory{moved, owns},
+		MemoryTurns: map[string][]string{moved.ID: {turns[0].ID}},
+		Relations:   []graph.Relation{{FromID: bo.ID, ToID: ledger.ID, Type: "owns"}},
+		Reinforce:   []graph.Reinforcement{{MemoryID: rival.ID, Confidence: 0.5, TurnIDs: []string{turns[0].ID}}},
+		Conflicts:   []schema.Conflict{{ID: schema.NewID(schema.PrefixConflict), MemoryIDs: [2]string{rival.ID, owns.ID}}},
+	}
+	p, err := prepareJobWrite(owner, w, now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := func() map[string]any {
+		rows := query(t, s, `
+MATCH (n {owner: $owner})
+WITH count(n) AS nodes, collect(n) AS ns
+UNWIND ns AS n
+OPTIONAL MATCH (n)-[r]->()
+WITH nodes, ns, collect(DISTINCT type(r) + ':' + elementId(r)) AS rels
+RETURN nodes, size(rels) AS edges,
+  [n IN ns WHERE n:Memory | [n.id, n.state, n.confidence, n.evidence_count]] AS memories,
+  [n IN ns WHERE n:Entity | [n.id, n.aliases, n.keys, n.key_terms]] AS entities,
+  size([n IN ns WHERE n._lock IS NOT NULL]) AS locks`, map[string]any{"owner": string(owner)})
+		return rows[0]
+	}
+	var snapshots []map[string]any
+	for range 2 {
+		_, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+			return struct{}{}, s.applyJobWrite(ctx, tx, owner, jobID, docID, p, now())
+		})
+		if err != nil {
+			t.Fatalf("applyJobWrite: %v", err)
+		}
+		snapshots = append(snapshots, counts())
+	}
+	if diff := cmp.Diff(snapshots[0], snapshots[1], cmpopts.SortSlices(func(a, b any) bool { return fmt.Sprint(a) < fmt.Sprint(b) })); diff != "" {
+		t.Errorf("graph after applying the write again (-first +second):\n%s", diff)
+	}
+	t.Logf("graph: %d nodes, %d edges", snapshots[1]["nodes"], snapshots[1]["edges"])
+	if n := snapshots[1]["locks"]; n != int64(0) {
+		t.Errorf("%v nodes kept a _lock property", n)
 	}
 }

@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -132,16 +135,41 @@ func TestDriverLogger(t *testing.T) {
 	var buf bytes.Buffer
 	l := driverLogger{logger: slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))}
 	l.Warnf("pool", "1", "closed %d connections", 2)
-	l.Infof("pool", "1", "opened %d connections", 3)
+	l.Infof("pool", "1", "opened %d connections", 3) // debug level: connection bookkeeping
 	l.Debugf("pool", "1", "hidden %d", 4)
 	l.Error("bolt5", "2", errors.New("boom")) // debug level
 	out := buf.String()
-	for _, want := range []string{"level=WARN", "closed 2 connections", "level=INFO", "opened 3 connections", "driver_component=pool"} {
+	for _, want := range []string{"level=WARN", "closed 2 connections", "driver_component=pool"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("driver log output lacks %q:\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "hidden") || strings.Contains(out, "boom") {
+	if strings.Contains(out, "opened") || strings.Contains(out, "hidden") || strings.Contains(out, "boom") {
 		t.Errorf("driver log output has debug lines at info level:\n%s", out)
+	}
+}
+
+func TestMaxChainLiteral(t *testing.T) {
+	if maxChainLiteral != strconv.Itoa(graph.MaxTimeline) {
+		t.Errorf("maxChainLiteral = %s, want graph.MaxTimeline = %d", maxChainLiteral, graph.MaxTimeline)
+	}
+}
+
+func TestKeyTerms(t *testing.T) {
+	got := keyTerms([]string{"New York City", "NYC", "Big Apple", "  "})
+	want := []string{"a_ba", "a_nyc", "apple", "big", "city", "k_big_apple", "k_new_york_city", "k_nyc", "new", "nyc", "york"}
+	if !slices.Equal(got, want) {
+		t.Errorf("keyTerms = %v, want %v", got, want)
+	}
+	q, exact := candidateQuery("alice", []string{"NYC", "Big Apple"})
+	wantExact := []string{"a_big_apple", "a_nyc", "k_ba", "k_big_apple", "k_nyc"}
+	if !slices.Equal(exact, wantExact) {
+		t.Errorf("candidate exact terms = %v, want %v", exact, wantExact)
+	}
+	if !strings.HasPrefix(q, "+owner_key:"+ownerKey("alice")+"^0 +key_terms:(") || !strings.Contains(q, "k_nyc^4") || !strings.Contains(q, " apple") {
+		t.Errorf("candidate query = %q", q)
+	}
+	if q, _ := candidateQuery("alice", []string{"!!", ""}); q != "" {
+		t.Errorf("candidate query without keys = %q, want empty", q)
 	}
 }

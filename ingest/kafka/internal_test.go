@@ -103,11 +103,11 @@ func TestDecode(t *testing.T) {
 		want    schema.JobRef
 		invalid bool
 	}{
-		{"valid", "alice", `{"owner":"alice","job_id":"job_1"}`, schema.JobRef{Owner: "alice", JobID: "job_1"}, false},
+		{"valid", "alice", `{"owner":"alice","jobId":"job_1"}`, schema.JobRef{Owner: "alice", JobID: "job_1"}, false},
 		{"not JSON, owner from key", "alice", `{`, schema.JobRef{Owner: "alice"}, true},
 		{"not JSON, bad key", "not an owner", `x`, schema.JobRef{}, true},
 		{"no job id", "alice", `{"owner":"alice"}`, schema.JobRef{Owner: "alice"}, true},
-		{"bad owner", "", `{"owner":"a b","job_id":"job_1"}`, schema.JobRef{Owner: "a b", JobID: "job_1"}, true},
+		{"bad owner", "", `{"owner":"a b","jobId":"job_1"}`, schema.JobRef{Owner: "a b", JobID: "job_1"}, true},
 	} {
 		got, err := decode(kafkago.Message{Key: []byte(tc.key), Value: []byte(tc.value)})
 		if got != tc.want || (err != nil) != tc.invalid || (err != nil && !errors.Is(err, schema.ErrInvalid)) {

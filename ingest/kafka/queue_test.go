@@ -188,7 +188,7 @@ func TestDeadLetterHeaders(t *testing.T) {
 		ha[kafka.HeaderTopic] != cfg.Topic || ha[kafka.HeaderPartition] == "" || ha[kafka.HeaderOffset] != "0" {
 		t.Errorf("dead-letter headers of the failed job = %v", ha)
 	}
-	if want := `{"owner":"alice","job_id":"job_poison"}`; string(a.Value) != want {
+	if want := `{"owner":"alice","jobId":"job_poison"}`; string(a.Value) != want {
 		t.Errorf("dead-letter value = %s, want the original %s", a.Value, want)
 	}
 	hb := headers(got["bob"])

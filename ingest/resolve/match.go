@@ -50,6 +50,10 @@ var vendorPrefixes = map[string]bool{
 	"azure": true, "gcp": true,
 }
 
+// projectWords are dropped before comparing project names ("Project
+// Atlas", "the Atlas project").
+var projectWords = map[string]bool{"project": true, "initiative": true, "programme": true, "program": true}
+
 // titles are dropped before comparing people's names.
 var titles = map[string]bool{
 	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true,
@@ -81,9 +85,25 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			continue
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
+		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
 		s := 0.0
-		for _, name := range append([]string{c.Name}, c.Aliases...) {
-			if v := nameScore(mt, tokens(name), person, orgLike(m.Kind, c.Kind)); v > s {
+		for k, name := range append([]string{c.Name}, c.Aliases...) {
+			ct := tokens(name)
+			var v float64
+			if k > 0 && strings.ContainsRune(name, '@') {
+				// a handle or e-mail address matches only itself
+				if equal(mt, ct) {
+					v = scoreExact
+				}
+			} else {
+				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind))
+			}
+			if project && v < scoreCompact {
+				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && equal(pm, pc) {
+					v = scoreCompact // "Project Atlas" is the Atlas project
+				}
+			}
+			if v > s {
 				s = v
 			}
 		}
@@ -193,9 +213,12 @@ func personScore(m, c []string) float64 {
 	}
 	switch {
 	case len(m) == 1 && len(c) == 1:
+		if shortForm(m[0], c[0]) || shortForm(c[0], m[0]) {
+			return scorePartName
+		}
 		return 0
 	case len(m) == 1:
-		if m[0] == c[0] || m[0] == c[len(c)-1] {
+		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) {
 			return scorePartName
 		}
 		return 0
@@ -216,6 +239,26 @@ func personScore(m, c []string) float64 {
 		return scoreInitial
 	}
 	return 0
+}
+
+// shortForm: s is the first letters of the given name full ("Mel" for
+// "Melanie", "Dan" for "Daniel"): at least three letters, and at least two
+// fewer than the full name, so "Ann" is not taken for "Anna". This is
+// truncation, not nickname knowledge: "Bob" is not "Robert".
+func shortForm(s, full string) bool {
+	rs, rf := []rune(s), []rune(full)
+	return len(rs) >= 3 && len(rf) >= len(rs)+2 && strings.HasPrefix(full, s)
+}
+
+// dropWords returns w without the words in set.
+func dropWords(w []string, set map[string]bool) []string {
+	var out []string
+	for _, x := range w {
+		if !set[x] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func equal(a, b []string) bool {

@@ -26,7 +26,7 @@ type clause struct {
 // stative verbs describe states, not happenings: a past stative clause is
 // a fact, not an event.
 var stative = set(`be have like love hate prefer dislike enjoy adore detest loathe know think
-believe feel want need seem own mean live work use run cost weigh contain belong depend
+believe feel want need seem own mean live work use cost weigh contain belong depend
 consist remember understand wish hope matter prefer speak`)
 
 // pronounSubjects may be a whole subject.
@@ -61,12 +61,21 @@ func parseClause(toks []tok, skip []bool, from int) (clause, bool) {
 		}
 		c.subjTo = j
 		i = j
+		// "Marta from Globex emailed me": a post-modifier, then the verb
+		if i < n && (toks[i].low == "from" || toks[i].low == "at" || toks[i].low == "in" || toks[i].low == "of") && !(skip != nil && skip[i]) {
+			if k := parseNP(toks, skip, i+1); k > i+1 && k < n && (aux[toks[k].low] || negWords[toks[k].low] || isFiniteVerb(toks[k])) {
+				i = k
+			}
+		}
 	}
 	// auxiliaries, negation, adverbs
 	sawBe := false
 	for i < n {
 		t := toks[i]
 		l := t.low
+		if skip != nil && skip[i] {
+			break
+		}
 		switch {
 		case l == "used" && i+1 < n && toks[i+1].low == "to":
 			c.usedTo, c.past = true, true
@@ -131,7 +140,7 @@ func parseClause(toks []tok, skip []bool, from int) (clause, bool) {
 				continue
 			}
 		case l == "do" || l == "does" || l == "did":
-			if i+1 < n && (negWords[toks[i+1].low] || isBaseVerb(toks[i+1].low)) {
+			if i+1 < n && (negWords[toks[i+1].low] || isBaseVerb(nextNonAdverb(toks, i+1))) {
 				if l == "did" {
 					c.past = true
 				}
@@ -201,6 +210,15 @@ func parseClause(toks []tok, skip []bool, from int) (clause, bool) {
 	c.objFrom = i
 	c.objTo = objectEnd(toks, skip, i)
 	return c, true
+}
+
+// isFiniteVerb: a present third-person or past verb form.
+func isFiniteVerb(t tok) bool {
+	if t.kind != tWord {
+		return false
+	}
+	_, form, ok := lookupVerb(t.low)
+	return ok && (form == formS || form == formPast)
 }
 
 func nextNonAdverb(toks []tok, i int) string {
@@ -280,7 +298,14 @@ func parseNP(toks []tok, skip []bool, i int) int {
 		if words > 0 && (l == "no" && i+1 < n && toks[i+1].low == "longer" || negWords[l] || l == "never" || l == "used" && i+1 < n && toks[i+1].low == "to") {
 			break
 		}
-		if determiners[l] || firstPerson[l] || firstPlural[l] || secondPerson[l] || thirdPerson[l] {
+		if possessives[l] {
+			i++
+			continue
+		}
+		if words == 0 && i == start && pronounSubjects[l] && determiners[l] == false {
+			return i + 1
+		}
+		if determiners[l] {
 			i++
 			continue
 		}
@@ -323,6 +348,24 @@ func parseNP(toks []tok, skip []bool, i int) int {
 	return i
 }
 
+// namedRun: toks[from:to] is a name (every word capitalised, a number or
+// a known system), possibly after an article.
+func namedRun(toks []tok, from, to int) bool {
+	if from < to && determiners[toks[from].low] {
+		from++
+	}
+	if from >= to {
+		return false
+	}
+	for k := from; k < to; k++ {
+		t := toks[k]
+		if !(t.cap || t.kind == tNum || knownSystems[t.low] != "" || t.s == "." || t.s == "-") {
+			return false
+		}
+	}
+	return true
+}
+
 // trailingAdverbs end an object.
 var trailingAdverbs = set(`too anymore instead again either lately nowadays now still already though
 tho anyway actually really either also either though honestly though lol haha`)
@@ -339,7 +382,16 @@ func objectEnd(toks []tok, skip []bool, i int) int {
 		if skip != nil && skip[i] {
 			break
 		}
+		if l == "." && i > start && titles[toks[i-1].low] && i+1 < n && toks[i+1].cap {
+			i++ // "Dr. Silva"
+			continue
+		}
 		if t.kind == tPunct && l != "&" && l != "'" && l != "/" && l != "+" && l != "#" && l != "%" && l != "$" && l != "€" && l != "£" {
+			break
+		}
+		// a name, then a prepositional phrase: the phrase modifies the
+		// name ("AWS in eu-west-1", "Acme as a designer")
+		if i > start && preps[l] && l != "of" && namedRun(toks, start, i) {
 			break
 		}
 		if i > start {

@@ -82,7 +82,7 @@ func findEntities(toks []tok, skip []bool) []mentionSpan {
 		from := i
 		// drop capitalised common words at the start of the run
 		// ("Yesterday", "My", "The")
-		for from < j && isCommonCap(toks, from) {
+		for from < j && isCommonCap(toks, from) && !knownRun(toks[from:j]) {
 			from++
 		}
 		// a leading title makes a person ("Dr Anna Silva")
@@ -98,15 +98,47 @@ func findEntities(toks []tok, skip []bool) []mentionSpan {
 			i = j - 1
 			continue
 		}
-		if from+1 == j && commonAcronyms[toks[from].s] {
+		if from+1 == j && (commonAcronyms[toks[from].s] || nonEntities[toks[from].low]) {
 			i = j - 1
 			continue
 		}
+		// a lone unknown word at the start of a sentence is usually an
+		// ordinary word written with a capital ("Standup moves to 9:30"),
+		// unless a person's verb or a possessive follows it
+		if from+1 == j && atSentenceStart(toks, from) && !knownName(toks[from]) {
+			nx := ""
+			if j < len(toks) {
+				nx = toks[j].low
+			}
+			if !personVerbs[nx] && nx != "'s" && !looksLikeSystem(toks[from].s) {
+				i = j - 1
+				continue
+			}
+		}
 		name := joinTokens(toks[from:j])
-		addM(name, classify(toks, from, j, titled), from, j)
+		addM(name, entityKind(toks, from, j, titled), from, j)
 		i = j - 1
 	}
 	return out
+}
+
+// knownRun: the words name a known place, organisation or system as a
+// whole ("New York City", whose "New" is also a common word).
+func knownRun(ts []tok) bool {
+	if len(ts) < 2 {
+		return false
+	}
+	low := strings.ToLower(joinTokens(ts))
+	return knownPlaces[low] != "" || knownOrgs[low] != "" || knownSystems[low] != ""
+}
+
+func atSentenceStart(toks []tok, i int) bool {
+	return i == 0 || toks[i-1].s == ":" || toks[i-1].s == "\"" || toks[i-1].s == "("
+}
+
+// knownName: the word is in one of the name lists.
+func knownName(t tok) bool {
+	return knownSystems[t.low] != "" && !ambiguousSystems[t.low] || knownPlaces[t.low] != "" || knownOrgs[t.low] != "" || firstNames[t.low]
 }
 
 // isCommonCap reports whether the capitalised token at i is an ordinary
@@ -127,7 +159,7 @@ func isCommonCap(toks []tok, i int) bool {
 		if _, _, ok := lookupVerb(w); ok {
 			return true
 		}
-		if determiners[w] || preps[w] || stopwords[w] || kinship[w] {
+		if determiners[w] || preps[w] || stopwords[w] || kinship[w] || startNouns[w] || propertyNouns[w] {
 			return true
 		}
 	}
@@ -182,6 +214,9 @@ func looksLikeSystem(s string) bool {
 	if letters == 0 {
 		return false
 	}
+	if strings.Contains(s, "-") && strings.ToLower(s) == s {
+		return false // "eu-west-1", "covid-19": identifiers, not products
+	}
 	if digits > 0 {
 		return letters >= 1 && !isOrdinalWord(s)
 	}
@@ -208,8 +243,8 @@ func isOrdinalWord(s string) bool {
 	return false
 }
 
-// classify decides the kind of the capitalised run toks[from:to].
-func classify(toks []tok, from, to int, titled bool) schema.EntityKind {
+// entityKind decides the kind of the capitalised run toks[from:to].
+func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 	name := joinTokens(toks[from:to])
 	low := strings.ToLower(name)
 	last := toks[to-1].s
@@ -225,9 +260,9 @@ func classify(toks []tok, from, to int, titled bool) schema.EntityKind {
 	switch {
 	case titled:
 		return schema.KindPerson
-	case prev == "project" || next == "project" || next == "initiative" || next == "programme" || next == "program":
+	case prev == "project" || first == "project" || next == "project" || next == "initiative" || next == "programme" || next == "program":
 		return schema.KindProject
-	case knownSystems[low] != "" || knownSystems[first] != "" && to-from == 2 && isVersionLike(last):
+	case knownSystems[low] != "" || knownSystems[first] != "" && !ambiguousSystems[first] && to-from >= 2:
 		if knownOrgs[low] != "" && (orgVerbs[prev] || prev == "at" || prev == "for") {
 			return schema.KindOrganisation
 		}
@@ -246,6 +281,10 @@ func classify(toks []tok, from, to int, titled bool) schema.EntityKind {
 	// context
 	if from > 0 && kinship[prev] {
 		return schema.KindPerson
+	}
+	// "Marta from Globex": where a person is from is an organisation
+	if prev == "from" && from >= 2 && toks[from-2].cap && firstNames[toks[from-2].low] {
+		return schema.KindOrganisation
 	}
 	if firstNames[first] && (to-from <= 3) {
 		return schema.KindPerson

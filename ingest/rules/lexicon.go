@@ -36,6 +36,17 @@ adore detest loathe value struggle host launch run manage lead own enroll enrol 
 celebrate commit visit restore archive backup benchmark cancel postpone reschedule
 migrate refactor rewrite merge rollback roll revert configure debug document interview
 apply onboard adopt rescue foster paint sketch garden jog swim bike kayak camp fish
+file renew book cancel confirm email call phone ping message reply pack unpack clean fix
+ship review approve reject sign submit finish own order deliver pick drop collect fetch
+renew register enrol enroll vaccinate visit paint decorate cook bake grill brew knit sew
+code program deploy release launch publish announce hire onboard fire promote interview
+negotiate invoice pay charge refund budget forecast audit test debug refactor document
+rename archive delete restore migrate upgrade downgrade patch monitor alert page escalate
+mentor coach tutor babysit walk feed bathe groom treat prescribe diagnose operate recover
+exercise stretch lift row climb hike bike skate snowboard surf dive sail fish hunt garden
+plant water mow rake vacuum dust iron wash dry fold shop browse rent lease mortgage insure
+own borrow lend donate volunteer celebrate host attend join quit retire graduate relocate
+commute drive park fuel charge repair replace install assemble clean tidy organise organize
 `)
 
 // irregularVerbs: base, past, past participle.
@@ -97,6 +108,8 @@ var firstPlural = set(`we us our ours ourselves`)
 var secondPerson = set(`you your yours yourself`)
 var thirdPerson = set(`he him his she her hers they them their theirs`)
 
+var possessives = set(`my our your his her their`)
+
 var determiners = set(`the a an this that these those some any each every another its`)
 
 // preps are prepositions that may join a verb as its particle.
@@ -118,7 +131,7 @@ doctor dentist therapist coach teacher tutor student intern client customer cofo
 founder ceo cto cfo vp director assistant dog cat puppy kitten pet hamster parrot horse`)
 
 // personVerbs, after a capitalised name, make it a person.
-var personVerbs = set(`said says told tells thinks thought asked asks wants wanted lives lived
+var personVerbs = set(`owns leads manages mentors coaches wrote built founded joined said says told tells thinks thought asked asks wants wanted lives lived
 works worked loves loved likes liked hates hated prefers preferred is was visited visits met
 called calls emailed texted moved married joined left graduated studies studied teaches
 taught leads led manages managed reports reported has had will would can could needs needed
@@ -136,7 +149,7 @@ var titles = set(`mr mrs ms miss dr prof professor sir dame aunt uncle`)
 var placeVerbs = set(`live lives lived living moved move moving went go going goes flew fly
 flying travel travelled traveled traveling travelling visit visited visiting trip holiday
 vacation born raised relocated relocating based stayed stay staying arrived arriving drove
-drive driving from in to near`)
+drive driving spent spend spending`)
 
 // orgBefore: "works at X", "joined X", "interview at X".
 var orgVerbs = set(`work works worked working join joined joining hired interview interviewed
@@ -218,7 +231,18 @@ var knownPlaces = func() map[string]string {
 var commonAcronyms = set(`API APIs CEO CTO CFO COO VP PR QA UI UX OK TV ETA FYI ASAP TBD PDF CSV JSON
 HTML CSS URL URLs HR IT PM AM BTW OKR OKRs KPI KPIs SLA SLAs MVP DM DMs SQL SDK SDKs CLI CI CD
 ID IDs IP RAM CPU GPU SSD HDD USB OS LOL OMG IMO TL DR ROI B2B B2C SaaS FAQ ASAP AI ML LLM LLMs
-NDA RSVP PTO WFH EOD EOW EOM ETL P0 P1 P2 Q1 Q2 Q3 Q4 H1 H2 I`)
+NDA RSVP PTO WFH EOD EOW EOM ETL P0 P1 P2 Q1 Q2 Q3 Q4 H1 H2 I TLS SSL DNS VPN HTTP HTTPS SSH FTP
+SMTP MRI CT ECG ER ICU GP PhD MBA MSc BSc GDPR HIPAA SOC ISO LGBTQ LGBTQ+ LGBT ADHD COVID TBH IDK
+FOMO DIY RIP NYE BBQ AC PS`)
+
+// nonEntities are capitalised words that are not names: nationalities and
+// languages, holidays, days' parts.
+var nonEntities = set(`english spanish portuguese french german italian dutch greek polish
+russian ukrainian swedish danish norwegian finnish irish scottish welsh british american
+canadian mexican brazilian argentinian chinese japanese korean thai vietnamese indian
+pakistani turkish arabic hebrew persian african european asian latin mandarin cantonese
+hindi swahili easter christmas halloween thanksgiving diwali ramadan hanukkah eid passover
+xmas`)
 
 // firstNames is a list of common given names, used to tell a person from
 // a project or product when nothing else does.
@@ -252,7 +276,11 @@ noah elias mila lena lea hannah laura sophie marie mathilde camille chloe manon 
 jules gabriel arthur raphael nina zara maya mira nadia rosa tess ivy ruby jade iris luna
 stella hazel violet aurora penelope eleanor audrey claire ellie maddie molly daisy poppy
 evie freddie archie alfie harry charlie george teddy ollie jamie toby rory callum connor
-declan aidan niamh siobhan aoife ciara saoirse seamus padraig`)
+declan aidan niamh siobhan aoife ciara saoirse seamus padraig marcus ravi lena leo dana
+ingrid kenji danielle marco sara ana jon chidi rahul priyanka marta tomas mateus bruno
+andre andrea yara zainab amir reza nikhil vikram deepak sunil anil kavya aditi neha pooja
+sanjay arun maya noor sofia lucas gustavo rafael felipe camila valentina isabel beatriz
+aaliyah jamal malik tyrone keisha darnell latoya shanice dwayne`)
 
 // commonWords are frequent English words that may start a sentence with a
 // capital without being a name.
@@ -279,7 +307,7 @@ wouldn't couldn't mustn't please congrats congratulations happy love glad proud 
 thank`)
 
 // chitchat words carry no memory on their own ("that's awesome, thanks!").
-var chitchat = set(`thanks thank you great awesome cool nice wow haha lol lmao omg congrats
+var chitchat = set(`happy merry cheers thanks thank you great awesome cool nice wow haha lol lmao omg congrats
 congratulations amazing wonderful fantastic lovely glad happy sounds sound good love hear
 sorry okay ok yes yeah yep sure fun exciting interesting true totally agree absolutely
 welcome bye goodbye hi hello hey morning evening night see soon later talk luck care
@@ -309,9 +337,13 @@ var propertyPrefixes = set(`favourite favorite current main primary preferred de
 old home work personal`)
 
 // compoundProperties are two-word properties.
-var compoundProperties = set(`release_date due_date phone_number email_address home_address
+var compoundProperties = set(`rate_limit release_date due_date phone_number email_address home_address
 time_zone start_date launch_date birth_date end_date go-live_date cut-off_date ship_date
 first_name last_name full_name blood_type`)
+
+// groupHeads make a subject a group of people ("the payments team").
+var groupHeads = set(`team teams company department org organisation organization group squad
+crew family everyone household startup agency`)
 
 // preferenceVerbs map to the three preference attributes.
 var preferenceVerbs = map[string]string{
@@ -335,7 +367,13 @@ apparently reckon`)
 
 // leadingFillers are dropped from the start of a sentence.
 var leadingFillers = set(`oh well so also and but btw fyi ok okay yeah yes yep anyway honestly
-basically hey hmm um uh alright right plus then lol haha ps`)
+basically hey hmm um uh alright right plus then lol haha ps quick just reminder heads`)
+
+// startNouns are ordinary words often written first in a sentence that
+// are not names when nothing else says so ("Blue is my favourite colour").
+var startNouns = set(`red blue green yellow black white purple pink orange grey gray brown
+version release deadline meeting lunch dinner breakfast coffee tea work school home weekend
+summer winter spring autumn fall everything nothing someone mom mum dad`)
 
 // correctionLead words start a correction: "Actually, ...", "Correction:".
 var correctionLead = set(`actually correction update wait oops scratch nope no sorry`)

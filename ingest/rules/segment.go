@@ -20,7 +20,7 @@ e.u cf al ca misc`)
 // "?", "…" or ";" followed by white space (closing quotes and brackets stay
 // with it), at a line break, and before a bullet. A full stop does not end
 // a sentence after a known abbreviation ("Dr.", "e.g."), after a single
-// letter (an initial), or when the next word starts in lower case; a stop
+// letter (an initial); a stop
 // with no space after it (version numbers, decimals, URLs, e-mail
 // addresses) never does.
 func sentences(text string) []span {
@@ -108,8 +108,7 @@ func sentenceStop(text string, start, dot, after int) bool {
 	if n >= len(text) {
 		return true
 	}
-	r, _ := utf8.DecodeRuneInString(text[n:])
-	return !unicode.IsLower(r)
+	return true
 }
 
 // trimSpan trims white space and bullet marks from both ends.

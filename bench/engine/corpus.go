@@ -1,0 +1,149 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Corpus is one labelled file: extraction cases, claim pairs and entity
+// resolution cases. Every file in corpus/ has this shape.
+type Corpus struct {
+	Extraction []ExtractionCase `json:"extraction"`
+	Pairs      []PairCase       `json:"pairs"`
+	Resolution []ResolutionCase `json:"resolution"`
+}
+
+// ExtractionCase is material and the memories it should give. Expect lists
+// every memory worth keeping; an empty list means nothing should be kept.
+type ExtractionCase struct {
+	ID     string           `json:"id"`
+	SaidAt string           `json:"said_at"`
+	Text   string           `json:"text"`
+	Expect []ExpectedMemory `json:"expect"`
+}
+
+// ExpectedMemory is one expected memory. Empty fields are not checked,
+// except that Subject/Attribute/Value are checked together when Attribute
+// is set. Date is the expected ValidFrom day (YYYY-MM-DD), Deadline the
+// expected ValidTo day.
+type ExpectedMemory struct {
+	In         string            `json:"in,omitempty"`
+	Type       schema.MemoryType `json:"type"`
+	Subject    string            `json:"subject,omitempty"`
+	Attribute  string            `json:"attribute,omitempty"`
+	Value      string            `json:"value,omitempty"`
+	Entities   []schema.Mention  `json:"entities,omitempty"`
+	Date       string            `json:"date,omitempty"`
+	Deadline   string            `json:"deadline,omitempty"`
+	Negated    bool              `json:"negated,omitempty"`
+	Correction bool              `json:"correction,omitempty"`
+}
+
+// PairCase is an existing claim, an incoming one and how they relate.
+type PairCase struct {
+	ID       string `json:"id"`
+	Existing Said   `json:"existing"`
+	Incoming Said   `json:"incoming"`
+	Expect   string `json:"expect"` // duplicate, supersedes, superseded_by, contradicts, unrelated
+}
+
+// Said is material said at a time.
+type Said struct {
+	Text      string `json:"text"`
+	SaidAt    string `json:"said_at"`
+	Confirmed bool   `json:"confirmed,omitempty"`
+}
+
+// ResolutionCase is a mention, the owner's entities, and the id it should
+// resolve to ("" for a new entity).
+type ResolutionCase struct {
+	ID       string          `json:"id"`
+	Mention  schema.Mention  `json:"mention"`
+	Entities []schema.Entity `json:"entities"`
+	Expect   string          `json:"expect"`
+}
+
+// HoldoutFile is kept apart from tuning and scored separately.
+const HoldoutFile = "holdout.json"
+
+// load reads every *.json in fsys; holdout selects holdout.json alone,
+// otherwise every other file.
+func load(fsys fs.FS, holdout bool) (Corpus, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return Corpus{}, err
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() || path.Ext(e.Name()) != ".json" || (e.Name() == HoldoutFile) != holdout {
+			continue
+		}
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	var all Corpus
+	ids := map[string]string{}
+	for _, n := range names {
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return Corpus{}, err
+		}
+		var c Corpus
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&c); err != nil {
+			return Corpus{}, fmt.Errorf("%s: %w", n, err)
+		}
+		check := func(id string) error {
+			if id == "" {
+				return fmt.Errorf("%s: a case has no id", n)
+			}
+			if prev, ok := ids[id]; ok {
+				return fmt.Errorf("%s: id %s already used in %s", n, id, prev)
+			}
+			ids[id] = n
+			return nil
+		}
+		for _, x := range c.Extraction {
+			if err := check(x.ID); err != nil {
+				return Corpus{}, err
+			}
+			if _, err := parseTime(x.SaidAt); err != nil {
+				return Corpus{}, fmt.Errorf("%s: %s: %w", n, x.ID, err)
+			}
+		}
+		for _, p := range c.Pairs {
+			if err := check(p.ID); err != nil {
+				return Corpus{}, err
+			}
+			switch p.Expect {
+			case "duplicate", "supersedes", "superseded_by", "contradicts", "unrelated":
+			default:
+				return Corpus{}, fmt.Errorf("%s: %s: unknown relation %q", n, p.ID, p.Expect)
+			}
+		}
+		for _, r := range c.Resolution {
+			if err := check(r.ID); err != nil {
+				return Corpus{}, err
+			}
+		}
+		all.Extraction = append(all.Extraction, c.Extraction...)
+		all.Pairs = append(all.Pairs, c.Pairs...)
+		all.Resolution = append(all.Resolution, c.Resolution...)
+	}
+	return all, nil
+}
+
+func parseTime(s string) (time.Time, error) {
+	if s == "" {
+		return time.Date(2024, 3, 14, 10, 0, 0, 0, time.UTC), nil
+	}
+	return time.Parse(time.RFC3339, s)
+}

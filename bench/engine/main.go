@@ -1,0 +1,60 @@
+// Command engine measures the memory engine's pure logic against the
+// labelled corpus in corpus/: the rules extractor (typing, entities,
+// attribute/value, negation, correction, dates), conflicts.Compare
+// (duplicates, supersession, contradictions, non-conflicts) and
+// resolve.Match (duplicate-entity and wrong-merge rates). It prints
+// precision and recall per behaviour for the tuning corpus and, apart, for
+// the hold-out file written after tuning, and exits 1 when the tuning
+// corpus misses a target of the memory-engine issue.
+//
+//	go run ./bench/engine            # both reports
+//	go run ./bench/engine -v         # with every mismatch
+//	go run ./bench/engine -dir DIR   # another corpus directory
+package main
+
+import (
+	"embed"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+//go:embed corpus/*.json
+var corpusFiles embed.FS
+
+func main() {
+	verbose := flag.Bool("v", false, "print every mismatch")
+	dir := flag.String("dir", "", "read the corpus from this directory instead of the embedded one")
+	flag.Parse()
+	var fsys fs.FS
+	if *dir != "" {
+		fsys = os.DirFS(*dir)
+	} else {
+		sub, err := fs.Sub(corpusFiles, "corpus")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		fsys = sub
+	}
+	tuning, err := load(fsys, false)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "load corpus:", err)
+		os.Exit(2)
+	}
+	r := Evaluate(tuning)
+	r.Print(os.Stdout, fmt.Sprintf("tuning corpus: %d extraction cases, %d pairs, %d resolution cases", len(tuning.Extraction), len(tuning.Pairs), len(tuning.Resolution)), *verbose)
+	hold, err := load(fsys, true)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "load hold-out:", err)
+		os.Exit(2)
+	}
+	if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution); n > 0 {
+		fmt.Println()
+		Evaluate(hold).Print(os.Stdout, fmt.Sprintf("hold-out (not tuned on): %d extraction cases, %d pairs, %d resolution cases", len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
+	}
+	if len(r.Failed()) > 0 {
+		os.Exit(1)
+	}
+}

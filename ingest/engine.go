@@ -1,0 +1,242 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/persistmemory/persistmemory/conflicts"
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Engine bounds: how much existing memory one new claim is compared with.
+const (
+	// SubjectLookup is how many memories on the same subject and attribute
+	// a claim is compared with.
+	SubjectLookup = 20
+	// SimilarLookup is how many full-text look-alikes a claim is compared
+	// with (for duplicates worded without a subject/attribute).
+	SimilarLookup = 5
+	// EntityLookup is how many candidate entities a mention is scored
+	// against.
+	EntityLookup = 20
+)
+
+// plan decides what one job writes: for each extracted claim, its ids, its
+// resolved entities, and how it relates to what the owner already has —
+// a duplicate reinforces the existing memory, a correction or clearly later
+// value supersedes it, an unsettled contradiction opens a conflict. Every
+// id is derived from the owner and the job, so planning the same job again
+// plans the same write.
+func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job, doc schema.Document, cands []schema.Memory, turns []schema.Turn) (graph.JobWrite, error) {
+	now := p.cfg.Now().UTC()
+	w := graph.JobWrite{MemoryTurns: map[string][]string{}}
+	ents := &entityPlan{p: p, owner: owner, now: now, byKey: map[string]int{}}
+	var planned []schema.Memory
+	for i, c := range cands {
+		c.ID = schema.DerivedID(schema.PrefixMemory, string(owner), job.ID, strconv.Itoa(i))
+		c.State = schema.StateActive
+		c.RecordedAt = now
+		c.SpaceID = doc.SpaceID
+		c.DocumentID = doc.ID
+		if c.SaidAt == nil {
+			said := doc.SaidAt
+			if said.IsZero() {
+				said = doc.CreatedAt
+			}
+			c.SaidAt = &said
+		}
+		c.EntityIDs = c.EntityIDs[:0:0]
+		for _, m := range c.Entities {
+			id, err := ents.resolve(ctx, m)
+			if err != nil {
+				return graph.JobWrite{}, err
+			}
+			c.EntityIDs = append(c.EntityIDs, id)
+		}
+		existing, err := p.existing(ctx, owner, c)
+		if err != nil {
+			return graph.JobWrite{}, err
+		}
+		// A twin within this very document is dropped: it is not stored yet,
+		// so there is nothing to reinforce.
+		twin := false
+		for _, prev := range planned {
+			if conflicts.Compare(prev, c).Relation == conflicts.Duplicate {
+				twin = true
+				break
+			}
+		}
+		if twin {
+			continue
+		}
+		dup := false
+		for _, ex := range existing {
+			d := conflicts.Compare(ex, c)
+			switch d.Relation {
+			case conflicts.Duplicate:
+				w.Reinforce = append(w.Reinforce, graph.Reinforcement{MemoryID: ex.ID, Excerpt: c.Excerpt, Confidence: c.Confidence, TurnIDs: turnsFor(c.Excerpt, turns)})
+				dup = true
+			case conflicts.Supersedes:
+				w.Supersede = append(w.Supersede, graph.Supersession{NewID: c.ID, OldID: ex.ID, Reason: d.Reason})
+			case conflicts.SupersededBy:
+				w.Supersede = append(w.Supersede, graph.Supersession{NewID: ex.ID, OldID: c.ID, Reason: d.Reason})
+			case conflicts.Contradicts:
+				ids := [2]string{ex.ID, c.ID}
+				w.Conflicts = append(w.Conflicts, schema.Conflict{ID: schema.DerivedID(schema.PrefixConflict, string(owner), ids[0], ids[1]), MemoryIDs: ids, Reason: d.Reason, CreatedAt: now})
+			}
+			if dup {
+				break
+			}
+		}
+		if dup {
+			// Drop any supersession or conflict planned for the twin.
+			w.Supersede = without(w.Supersede, func(s graph.Supersession) bool { return s.NewID == c.ID || s.OldID == c.ID })
+			w.Conflicts = withoutConflicts(w.Conflicts, c.ID)
+			continue
+		}
+		planned = append(planned, c)
+		w.Memories = append(w.Memories, c)
+		if t := turnsFor(c.Excerpt, turns); len(t) > 0 {
+			w.MemoryTurns[c.ID] = t
+		}
+	}
+	w.Entities = ents.list
+	return w, nil
+}
+
+// existing returns the memories a claim must be compared with: the same
+// subject and attribute, then full-text look-alikes; each once, in a fixed
+// order.
+func (p *Pipeline) existing(ctx context.Context, owner schema.Owner, c schema.Memory) ([]schema.Memory, error) {
+	seen := map[string]bool{}
+	var out []schema.Memory
+	if s := graph.NormalizeKey(c.Subject); s != "" && c.Attribute != "" {
+		ms, err := p.cfg.Graph.MemoriesBySubject(ctx, owner, s, graph.NormalizeKey(c.Attribute), SubjectLookup)
+		if err != nil {
+			return nil, fmt.Errorf("memories on %q: %w", c.Subject, err)
+		}
+		for _, m := range ms {
+			if !seen[m.ID] {
+				seen[m.ID] = true
+				out = append(out, m)
+			}
+		}
+	}
+	hits, err := p.cfg.Graph.SimilarClaims(ctx, owner, c.Claim, SimilarLookup)
+	if err != nil {
+		return nil, fmt.Errorf("similar claims: %w", err)
+	}
+	for _, h := range hits {
+		if !seen[h.Memory.ID] {
+			seen[h.Memory.ID] = true
+			out = append(out, h.Memory)
+		}
+	}
+	// A confirmed memory is compared first, so it wins; then the oldest.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Confirmed != out[j].Confirmed {
+			return out[i].Confirmed
+		}
+		if !out[i].RecordedAt.Equal(out[j].RecordedAt) {
+			return out[i].RecordedAt.Before(out[j].RecordedAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, nil
+}
+
+// entityPlan resolves the mentions of one job, so a name mentioned twice
+// resolves once and a new entity is created once.
+type entityPlan struct {
+	p     *Pipeline
+	owner schema.Owner
+	now   time.Time
+	list  []schema.Entity
+	byKey map[string]int // NormalizeKey(name) -> index in list
+}
+
+func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, error) {
+	key := graph.NormalizeKey(m.Name)
+	if key == "" {
+		key = strings.ToLower(strings.TrimSpace(m.Name))
+	}
+	if i, ok := e.byKey[key]; ok {
+		return e.list[i].ID, nil
+	}
+	cands, err := e.p.cfg.Graph.EntityCandidates(ctx, e.owner, []string{m.Name}, EntityLookup)
+	if err != nil {
+		return "", fmt.Errorf("entity candidates for %q: %w", m.Name, err)
+	}
+	cands = append(cands, e.list...)
+	var ent schema.Entity
+	if best, _, ok := resolve.Match(m, cands); ok {
+		ent = best
+		if !hasName(ent, m.Name) {
+			ent.Aliases = append(append([]string(nil), ent.Aliases...), m.Name)
+		}
+	} else {
+		ent = schema.Entity{ID: schema.DerivedID(schema.PrefixEntity, string(e.owner), key), Name: m.Name, Kind: m.Kind, Aliases: []string{}, CreatedAt: e.now}
+	}
+	for i := range e.list {
+		if e.list[i].ID == ent.ID {
+			e.list[i] = ent
+			e.byKey[key] = i
+			return ent.ID, nil
+		}
+	}
+	e.list = append(e.list, ent)
+	e.byKey[key] = len(e.list) - 1
+	return ent.ID, nil
+}
+
+func hasName(e schema.Entity, name string) bool {
+	if strings.EqualFold(e.Name, name) {
+		return true
+	}
+	for _, a := range e.Aliases {
+		if strings.EqualFold(a, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// turnsFor returns the ids of the turns an excerpt was taken from.
+func turnsFor(excerpt string, turns []schema.Turn) []string {
+	if excerpt == "" {
+		return nil
+	}
+	var ids []string
+	for _, t := range turns {
+		if strings.Contains(t.Text, excerpt) || strings.Contains(excerpt, t.Text) && len(t.Text) > 0 {
+			ids = append(ids, t.ID)
+		}
+	}
+	return ids
+}
+
+func without(ss []graph.Supersession, drop func(graph.Supersession) bool) []graph.Supersession {
+	out := ss[:0]
+	for _, s := range ss {
+		if !drop(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func withoutConflicts(cs []schema.Conflict, id string) []schema.Conflict {
+	out := cs[:0]
+	for _, c := range cs {
+		if c.MemoryIDs[0] != id && c.MemoryIDs[1] != id {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+// Package rules is the extractor that needs no model: it reads English
+// material with hand-written rules and returns candidate memories. It is
+// the default when no LLM is configured, and the reference the LLM
+// extractor is measured against (bench/engine).
+//
+// What Extractor.Extract does with a document:
+//
+//   - Turns. Lines shaped "Author: text" (at least two of them, optionally
+//     after a "[1:56 pm on 8 May, 2023]" stamp that becomes the turn's
+//     reference time) are turns of a conversation. A named author's "I" is
+//     that author (subject "caroline", with Caroline among the entities);
+//     "User:", "Me:", "Q:" and "A:" speak for the user; an assistant's
+//     turns ("Assistant:", "AI:", ...) are never remembered, except as the
+//     question half of a question and answer.
+//   - Sentences. Split at . ! ? ; and line breaks, but not after
+//     abbreviations ("Dr.", "e.g."), initials, inside version numbers,
+//     decimals, URLs or e-mail addresses, or before a lower-case word.
+//   - Questions and answers. A question answered by the next speaker in at
+//     most six words becomes one claim with the question's subject and
+//     attribute ("Which database does the ledger use?" / "Postgres." ->
+//     ledger / uses / Postgres); "yes"/"no" answers confirm or negate a
+//     yes/no question. Other questions are not remembered.
+//   - Subject / attribute / value from a shallow clause parse: "the ledger
+//     runs on Postgres" -> ledger / runs on / Postgres; "my favourite
+//     colour is blue" -> user / favourite colour / blue; "the ledger version
+//     is 0.9.7" and "the version of the ledger is 0.9.7" -> ledger / version
+//     / 0.9.7; "the version is 0.9.7" (no owner) -> version / is / 0.9.7;
+//     "Anna lives in Lisbon" -> anna / lives in / Lisbon; "we moved the
+//     ledger off MySQL to Postgres" -> ledger / runs on / Postgres, a
+//     correction. Subjects are normalised: lower case, articles dropped,
+//     I/me/my -> "user" (or the named speaker), we/our -> "we", "my sister
+//     Anna" -> "anna", "my sister" -> "user's sister", he/she -> the last
+//     person named. Attributes are verbs in the third person present
+//     ("lives in", "uses") or past ("lived in", "visited"), "is"/"was" plus
+//     a preposition ("is based in"), "will <verb>" for commitments, or the
+//     property ("version", "favourite colour"). Preference verbs fold to
+//     "likes" (like, love, enjoy, adore), "dislikes" (hate, dislike, can't
+//     stand) and "prefers"; decisions to the chosen thing ("we chose
+//     Postgres over MySQL for the ledger" -> ledger / uses / Postgres).
+//   - Type. decision (decided, chose, going with, settled on, opted for);
+//     commitment (a person's future action: "I'll send it by Friday", "I
+//     promised to", "remind me to", "due"); preference (the preference
+//     attributes, "favourite", "would rather"); event (a dated happening, or
+//     a past action); fact otherwise.
+//   - Dates, via package temporal against the turn's time (doc.SaidAt, or
+//     doc.CreatedAt when zero): a commitment's deadline is ValidTo (the
+//     exclusive end of the period: "by Friday" -> the Saturday 00:00); for
+//     every other claim the first dated expression's start is ValidFrom
+//     ("last summer" -> 1 June), and an "until"/"before" expression sets
+//     ValidTo. A dated event always keeps its date.
+//   - Negation (not, n't, never, no longer) sets Negated; corrections
+//     ("actually", "no, ...", "correction:", "I meant", "not any more", "no
+//     longer", "instead", "now", "changed to", "switched", "moved off", "not
+//     X but Y") set Correction. "No, it's 0.9.8" takes the subject and
+//     attribute of the document's previous claim.
+//   - Entities: capitalised names (people, with kinship cues "my sister
+//     Anna", titles and a list of common given names; places and
+//     organisations from short gazetteers and suffixes such as "City",
+//     "Inc", "University"; projects after or before "project"); systems
+//     (a list of common software, CamelCase and letter-digit words: "iOS",
+//     "S3", "Neo4j"); e-mail addresses and @handles (as people).
+//
+// Confidence is 0.55 for an untyped fact, 0.7 with an attribute and value,
+// +0.05 when a cue typed the claim and for corrections, x0.6 for hedges
+// ("I think", "maybe", "might"); 0.6 for a joined question and answer.
+// Everything is deterministic.
+package rules
