@@ -19,7 +19,7 @@ type searchResp struct {
 			schema.Memory
 			Title string `json:"title"`
 		} `json:"memory"`
-		Score     float64       `json:"score"`
+		Score     float64 `json:"score"`
 		Breakdown struct {
 			Lexical float64 `json:"lexical"`
 			Vector  float64 `json:"vector"`
