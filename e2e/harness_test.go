@@ -298,3 +298,21 @@ func countNodes(t *testing.T, owner schema.Owner, label string) int64 {
 	n, _ := res.Records[0].Get("n")
 	return n.(int64)
 }
+
+// countWithText counts an owner's nodes whose text, claim or excerpt holds s.
+func countWithText(t *testing.T, owner schema.Owner, s string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	d, err := neo4j.NewDriverWithContext(testenv.Get("NEO4J_URI"), neo4j.BasicAuth(testenv.Get("NEO4J_USER"), testenv.Get("NEO4J_PASSWORD"), ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close(ctx)
+	res, err := neo4j.ExecuteQuery(ctx, d, `CALL { MATCH (n {owner: $o}) WHERE n.text CONTAINS $s OR n.claim CONTAINS $s OR n.excerpt CONTAINS $s RETURN n
+		UNION MATCH (n {owner: $o})-[r]->() WHERE r.excerpt CONTAINS $s RETURN n } RETURN count(n) AS n`, map[string]any{"o": string(owner), "s": s}, neo4j.EagerResultTransformer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := res.Records[0].Get("n")
+	return n.(int64)
+}

@@ -144,8 +144,8 @@ func TestBadInputStoresNothing(t *testing.T) {
 		{"invalid UTF-8", "application/json", "{\"text\":\"caf\xc3\x28 is nice\"}", 400, "INVALID_REQUEST", "UTF-8"},
 		{"wrong content type", "text/plain", `{"text":"hello there friend"}`, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type"},
 		{"no content type", "", `{"text":"hello there friend"}`, 415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type"},
-		{"a secret", "application/json", `{"text":"my OpenAI key is sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"}`, 400, "INVALID_REQUEST", "API key"},
-		{"a password", "application/json", `{"text":"the database password: hunter2hunter2"}`, 400, "INVALID_REQUEST", "password"},
+		{"unknown space", "application/json", `{"text":"hello there friend","spaceId":"spc_nope"}`, 404, "NOT_FOUND", "spc_nope"},
+		{"control character", "application/json", `{"text":"bell \u0007 in the text"}`, 400, "INVALID_REQUEST", "control character"},
 		{"NUL byte", "application/json", `{"text":"a\u0000b and more words"}`, 400, "INVALID_REQUEST", "NUL"},
 	}
 	for _, c := range cases {

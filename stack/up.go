@@ -218,14 +218,14 @@ func waitReady(ctx context.Context, cfg Config, s *service, pid int, done <-chan
 				slog.Int("pid", pid), slog.Duration("took", time.Since(begin).Round(time.Millisecond)))
 			return nil
 		}
+		// Exit is known from the child's Wait alone: /proc/<pid>/cmdline
+		// still shows this program's arguments between fork and exec, so a
+		// marker check here would report a live child as gone.
 		exited := ""
 		select {
 		case werr := <-done:
 			exited = fmt.Sprint(werr)
 		default:
-			if !isOurs(pid, marker) {
-				exited = "process gone"
-			}
 		}
 		if exited != "" {
 			os.Remove(cfg.pidPath(s.name))

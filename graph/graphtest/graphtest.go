@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -85,9 +86,47 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.fn(t, open(t))
+			tt.fn(t, settled(t, open(t)))
 		})
 	}
+}
+
+// settled wraps s so every job a subtest creates is marked published when
+// the subtest ends. The suite's jobs are test data, not accepted material:
+// left unpublished, any outbox relay sharing the database (a service
+// running beside the suite) would hand them to its workers.
+func settled(t *testing.T, s graph.Store) graph.Store {
+	w := &settledStore{Store: s}
+	t.Cleanup(func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		for _, ref := range w.refs {
+			_ = w.Store.MarkPublished(context.Background(), ref.Owner, ref.JobID)
+		}
+	})
+	return w
+}
+
+type settledStore struct {
+	graph.Store
+	mu   sync.Mutex
+	refs []schema.JobRef
+}
+
+func (w *settledStore) note(owner schema.Owner, jobID string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.refs = append(w.refs, schema.JobRef{Owner: owner, JobID: jobID})
+}
+
+func (w *settledStore) CreateDocumentJob(ctx context.Context, owner schema.Owner, doc schema.Document, job schema.Job) error {
+	w.note(owner, job.ID)
+	return w.Store.CreateDocumentJob(ctx, owner, doc, job)
+}
+
+func (w *settledStore) AppendTurns(ctx context.Context, owner schema.Owner, conversationID string, turns []schema.Turn, doc schema.Document, job schema.Job) ([]schema.Turn, error) {
+	w.note(owner, job.ID)
+	return w.Store.AppendTurns(ctx, owner, conversationID, turns, doc, job)
 }
 
 func newOwner() schema.Owner { return schema.Owner(schema.NewID("usr_")) }

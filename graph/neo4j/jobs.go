@@ -193,7 +193,7 @@ func jobFrom(r *neo4j.Record, col string) (schema.Job, error) {
 		Error:      str(m, "error"),
 		Attempts:   integer(m, "attempts"),
 		MemoryIDs:  stringList(m, "memory_ids"),
-		Redacted:   stringList(m, "redacted"),
+		Redacted:   nonEmpty(stringList(m, "redacted")),
 		Published:  boolean(m, "published"),
 		CreatedAt:  timeOf(m, "created_at"),
 		UpdatedAt:  timeOf(m, "updated_at"),
@@ -323,4 +323,13 @@ func truncateUTF8(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// nonEmpty returns nil for an empty list, so a job read back equals the job
+// written.
+func nonEmpty(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	return ss
 }
