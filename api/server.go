@@ -128,7 +128,7 @@ func New(cfg Config) (*Server, error) {
 	r.GET("/api/v1/health/ready", s.readyz)
 	v1 := r.Group("/api/v1")
 	v1.GET("/limits", s.limits)
-	authed := v1.Group("", s.authenticate, s.rateLimit)
+	authed := v1.Group("", s.authenticate, s.rateLimit, s.idempotentPOST)
 	// One scope per route, checked in front of its handler.
 	authed.POST("/memories", s.require(ScopeCapture), s.remember)
 	authed.GET("/jobs/:id", s.require(ScopeRead), s.job)
@@ -248,4 +248,15 @@ func jsonProblem(err error) string {
 		return "unknown field " + f
 	}
 	return "the body is not a JSON object of the expected shape"
+}
+
+const schemaMaxRequestBytes = schema.MaxRequestBytes
+
+// idempotentPOST applies Idempotency-Key to every POST.
+func (s *Server) idempotentPOST(c *gin.Context) {
+	if c.Request.Method != http.MethodPost {
+		c.Next()
+		return
+	}
+	s.idempotent(c)
 }
