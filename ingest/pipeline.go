@@ -220,12 +220,29 @@ func (p *Pipeline) RelayOnce(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// RunWorker consumes the queue until ctx ends.
+// WorkerConsumers is how many consumers one worker process runs: one per
+// partition of the jobs topic, each a member of the consumer group handling
+// one message at a time. Jobs are keyed by owner, so one owner's material
+// is still processed in order.
+const WorkerConsumers = 4
+
+// RunWorker consumes the queue with WorkerConsumers consumers until ctx
+// ends, and returns the first error of any of them.
 func (p *Pipeline) RunWorker(ctx context.Context) error {
 	if p.cfg.Queue == nil {
 		return fmt.Errorf("%w: no queue is configured (KAFKA_BROKERS)", schema.ErrUnavailable)
 	}
-	return p.cfg.Queue.Consume(ctx, p.Process, p.Dead)
+	errs := make(chan error, WorkerConsumers)
+	for range WorkerConsumers {
+		go func() { errs <- p.cfg.Queue.Consume(ctx, p.Process, p.Dead) }()
+	}
+	var first error
+	for range WorkerConsumers {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // Process extracts the memories of one job and writes them. It is

@@ -35,17 +35,33 @@ type Services struct {
 	Pipeline *ingest.Pipeline
 	Searcher *retrieval.Searcher
 	Logger   *slog.Logger
+	// State keeps what outlives one server: the Space each connection works
+	// in. nil means NewServer makes one for the server it builds (right for
+	// stdio, where the process lives with its one connection);
+	// HTTPHandler makes one for all the servers it builds.
+	State *State
 }
 
 // Caller is who a server serves and what they may do.
 type Caller struct {
 	Owner  schema.Owner
 	Scopes []string
+	// ClientID is the OAuth client (or API key) the credential was issued
+	// to, when known. It only keys per-connection state over HTTP (see
+	// State); it grants nothing.
+	ClientID string
+
+	// conn names the connection a call came on, set per call (see
+	// connOf); it keys the connection's choice of Space.
+	conn string
 }
 
 // NewServer builds a server whose every tool is bound to caller. Over HTTP
 // one is built per request, so no tool can close over another person.
 func NewServer(svc Services, caller Caller) *gomcp.Server {
+	if svc.State == nil {
+		svc.State = NewState()
+	}
 	s := gomcp.NewServer(&gomcp.Implementation{Name: "persistmemory", Title: "PersistMemory", Version: Version}, nil)
 	for _, t := range tools() {
 		t.register(s, svc, caller)
@@ -70,6 +86,9 @@ type CallerFunc func(w http.ResponseWriter, r *http.Request) (Caller, bool)
 // HTTPHandler serves Streamable HTTP, building a server per request for the
 // caller auth proves.
 func HTTPHandler(svc Services, auth CallerFunc) http.Handler {
+	if svc.State == nil {
+		svc.State = NewState()
+	}
 	type key struct{}
 	h := gomcp.NewStreamableHTTPHandler(func(r *http.Request) *gomcp.Server {
 		c, _ := r.Context().Value(key{}).(Caller)
