@@ -33,6 +33,20 @@ if [ ! -f "$MCP_TS_SDK_DIR/node_modules/@modelcontextprotocol/sdk/package.json" 
 fi
 export MCP_TS_SDK_DIR
 
+echo "== docker-compose.yml is accepted by docker compose"
+if docker compose version >/dev/null 2>&1; then
+  docker compose -f docker-compose.yml config -q
+else
+  if ! command -v docker-compose >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-compose) >/dev/null 2>&1 || true
+  fi
+  if command -v docker-compose >/dev/null 2>&1; then
+    docker-compose -f docker-compose.yml config -q
+  else
+    echo "neither docker compose nor docker-compose could be installed"; exit 1
+  fi
+fi
+
 echo "== go vet"
 go vet ./...
 

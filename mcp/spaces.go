@@ -1,0 +1,209 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/retrieval"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// allSpaces is the space_id that means every Space.
+const allSpaces = "all"
+
+// scopeOut says which Spaces a connection works in.
+type scopeOut struct {
+	// SpaceID and Name are the Space the connection works in; empty when
+	// it works across every Space.
+	SpaceID   string `json:"space_id,omitempty"`
+	Name      string `json:"name,omitempty"`
+	AcrossAll bool   `json:"across_all"`
+	Note      string `json:"note"`
+}
+
+func acrossAll() scopeOut {
+	return scopeOut{AcrossAll: true, Note: "Working across every Space: questions are answered from all of them, and captures are filed in the personal Space."}
+}
+
+// scope reads the Space the caller's connection works in. A chosen Space
+// that no longer exists is an error naming it, rather than an answer from
+// nowhere.
+func (svc Services) scope(ctx context.Context, c Caller) (scopeOut, error) {
+	id := svc.State.space(c)
+	if id == "" {
+		return acrossAll(), nil
+	}
+	if svc.Graph == nil {
+		return scopeOut{}, notServing("the memory graph")
+	}
+	sp, err := svc.Graph.Space(ctx, c.Owner, id)
+	if errors.Is(err, schema.ErrNotFound) {
+		return scopeOut{}, fmt.Errorf("%w: this connection works in Space %q, which no longer exists; choose another with use_space (list_spaces gives the ids), or pass \"all\"", schema.ErrNotFound, id)
+	}
+	if err != nil {
+		return scopeOut{}, err
+	}
+	return inSpace(sp), nil
+}
+
+func inSpace(sp schema.Space) scopeOut {
+	return scopeOut{SpaceID: sp.ID, Name: sp.Name, Note: fmt.Sprintf("Working in the Space %q only: questions are answered from it alone and captures are filed in it. Other Spaces were not searched.", sp.Name)}
+}
+
+// searcherIn returns the searcher for a connection working in spaceID (""
+// for every Space) and the cursor to hand it.
+//
+// retrieval.Query has no Space filter, so a search confined to one Space
+// runs a Searcher over a graph that sees only that Space (spaceGraph): the
+// full-text candidates come from SearchMemoriesIn and memories filed
+// elsewhere read as missing, which drops vector candidates from other
+// Spaces too. Its cursors are tagged with the Space, so a cursor from one
+// Space is never continued in another.
+func (svc Services) searcherIn(spaceID, cursor string) (*retrieval.Searcher, string, error) {
+	tag, raw, tagged := strings.Cut(cursor, ".")
+	if !tagged {
+		tag, raw = "", cursor
+	}
+	if cursor != "" && tag != spaceID {
+		return nil, "", fmt.Errorf("%w: cursor belongs to a search in another Space (or across every Space); search again without it", schema.ErrInvalid)
+	}
+	if spaceID == "" {
+		return svc.Searcher, raw, nil
+	}
+	codec, err := svc.State.cursorCodec(svc.Searcher)
+	if err != nil {
+		return nil, "", err
+	}
+	s := svc.Searcher
+	return &retrieval.Searcher{
+		Graph:    spaceGraph{Store: s.Graph, space: spaceID},
+		Vectors:  s.Vectors,
+		Embedder: s.Embedder,
+		Logger:   s.Logger,
+		Counter:  s.Counter,
+		Budget:   s.Budget,
+		Cursors:  codec,
+	}, raw, nil
+}
+
+// tagCursor marks a cursor with the Space its search was confined to.
+// Cursors are base64url and space ids hex, so "." separates them.
+func tagCursor(spaceID, cursor string) string {
+	if spaceID == "" || cursor == "" {
+		return cursor
+	}
+	return spaceID + "." + cursor
+}
+
+// spaceGraph is a graph.Store whose memory reads see one Space only.
+type spaceGraph struct {
+	graph.Store
+	space string
+}
+
+func (g spaceGraph) SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.Hit, error) {
+	return g.Store.SearchMemoriesIn(ctx, owner, []string{g.space}, query, limit)
+}
+
+// Memories skips memories filed in another Space, as it skips missing
+// ones. A memory with no Space (written before Spaces) is in the personal
+// one.
+func (g spaceGraph) Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error) {
+	mems, err := g.Store.Memories(ctx, owner, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := mems[:0:0]
+	for _, m := range mems {
+		sp := m.SpaceID
+		if sp == "" {
+			sp = graph.PersonalSpaceID(owner)
+		}
+		if sp == g.space {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+type spaceOut struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Personal  bool      `json:"personal"`
+	CreatedAt time.Time `json:"created_at"`
+	// Current is true for the Space this connection works in.
+	Current bool `json:"current"`
+}
+
+type listSpacesOut struct {
+	Spaces    []spaceOut `json:"spaces"`
+	WorkingIn scopeOut   `json:"working_in"`
+}
+
+func listSpaces(ctx context.Context, svc Services, c Caller, _ noArgs) (listSpacesOut, error) {
+	if svc.Graph == nil {
+		return listSpacesOut{}, notServing("the memory graph")
+	}
+	if _, err := svc.Graph.EnsurePersonalSpace(ctx, c.Owner); err != nil {
+		return listSpacesOut{}, err
+	}
+	sps, err := svc.Graph.Spaces(ctx, c.Owner)
+	if err != nil {
+		return listSpacesOut{}, err
+	}
+	cur := svc.State.space(c)
+	out := listSpacesOut{Spaces: []spaceOut{}, WorkingIn: acrossAll()}
+	found := cur == ""
+	for _, sp := range sps {
+		out.Spaces = append(out.Spaces, spaceOut{ID: sp.ID, Name: sp.Name, Personal: sp.Personal, CreatedAt: sp.CreatedAt, Current: sp.ID == cur})
+		if sp.ID == cur {
+			out.WorkingIn, found = inSpace(sp), true
+		}
+	}
+	if !found {
+		out.WorkingIn = scopeOut{SpaceID: cur, Note: fmt.Sprintf("This connection works in Space %q, which no longer exists: choose another with use_space, or pass \"all\".", cur)}
+	}
+	return out, nil
+}
+
+type spaceIn struct {
+	SpaceID string `json:"space_id" jsonschema:"the Space's id, as list_spaces returned it, or \"all\" for every Space"`
+}
+
+type useSpaceOut struct {
+	WorkingIn scopeOut `json:"working_in"`
+	Message   string   `json:"message"`
+}
+
+// useSpace serves use_space and work_in_space: one choice steering both
+// filing and answering, for this connection only.
+func useSpace(ctx context.Context, svc Services, c Caller, in spaceIn) (useSpaceOut, error) {
+	id := strings.TrimSpace(in.SpaceID)
+	if strings.EqualFold(id, allSpaces) {
+		svc.State.setSpace(c, "")
+		return useSpaceOut{WorkingIn: acrossAll(), Message: "This connection now works across every Space. No memory was changed."}, nil
+	}
+	if err := checkID("space_id", id); err != nil {
+		return useSpaceOut{}, err
+	}
+	if svc.Graph == nil {
+		return useSpaceOut{}, notServing("the memory graph")
+	}
+	sp, err := svc.Graph.Space(ctx, c.Owner, id)
+	if errors.Is(err, schema.ErrNotFound) {
+		return useSpaceOut{}, fmt.Errorf("%w: no Space %q was found; list_spaces gives the ids of the person's Spaces", schema.ErrNotFound, id)
+	}
+	if err != nil {
+		return useSpaceOut{}, err
+	}
+	svc.State.setSpace(c, sp.ID)
+	return useSpaceOut{WorkingIn: inSpace(sp), Message: fmt.Sprintf("From now on this connection files captures in %q and answers questions from it alone. No memory was changed.", sp.Name)}, nil
+}
+
+func currentSpace(ctx context.Context, svc Services, c Caller, _ noArgs) (scopeOut, error) {
+	return svc.scope(ctx, c)
+}
