@@ -5,5 +5,18 @@
 // front of its handler; a missing scope is a tool error naming the
 // permission, never a protocol error.
 //
+// The list, by file: tools.go (the list, search_memory, remember),
+// memory.go (memory_detail, memory_timeline, correct_memory,
+// confirm_memory), spaces.go (list_spaces, use_space, current_space,
+// work_in_space), conflicts.go (review_conflicts, resolve_conflict),
+// status.go (ingestion_status, search_conversations, usage_report),
+// pending.go (sharing, reminders and uploads, registered but not built yet)
+// and external.go (Google, web actors, the person's computer, tasks).
+// resolve_conflict and confirm_memory record nothing: a connected app
+// cannot make a person's decision, so they answer with the instruction.
+//
+// Which Space a connection works in outlives the per-request servers in a
+// State (state.go), which documents how a connection is keyed.
+//
 // The SDK is imported as gomcp.
 package mcp

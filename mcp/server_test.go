@@ -125,7 +125,8 @@ func argsFor(t *testing.T, cs *gomcp.ClientSession, name string) map[string]any 
 		var sch struct {
 			Required   []string `json:"required"`
 			Properties map[string]struct {
-				Type any `json:"type"`
+				Type any   `json:"type"`
+				Enum []any `json:"enum"`
 			} `json:"properties"`
 		}
 		if err := json.Unmarshal(b, &sch); err != nil {
@@ -133,6 +134,10 @@ func argsFor(t *testing.T, cs *gomcp.ClientSession, name string) map[string]any 
 		}
 		args := map[string]any{}
 		for _, r := range sch.Required {
+			if e := sch.Properties[r].Enum; len(e) > 0 {
+				args[r] = e[0]
+				continue
+			}
 			typ := fmt.Sprint(sch.Properties[r].Type)
 			switch {
 			case strings.Contains(typ, "array"):

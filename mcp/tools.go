@@ -81,11 +81,13 @@ func memoryTools() []tool {
 			Title:       "Review conflicts",
 			Description: "Memories that contradict each other and that nothing in the evidence could settle. Shows both sides. A read, despite the company it keeps: listing what is in dispute changes nothing. To settle one, tell the person how (resolve_conflict gives the exact instruction).",
 			Annotations: &gomcp.ToolAnnotations{ReadOnlyHint: true},
+			InputSchema: enumSchema[reviewIn](map[string][]any{"state": {"open", "resolved", "dismissed", "all"}}),
 		}, reviewConflicts),
 		newTool("resolve_conflict", ScopeRead, &gomcp.Tool{
 			Title:       "Resolve a conflict",
 			Description: "DOES NOT SETTLE ANYTHING, and says so. Which side is right is the person's own decision and a connected app cannot record one for them, so this checks the conflict and answers with the exact instruction for doing it themselves, signed in. It records nothing.",
 			Annotations: &gomcp.ToolAnnotations{ReadOnlyHint: true},
+			InputSchema: enumSchema[resolveIn](map[string][]any{"action": {"keep", "dismiss"}}),
 		}, resolveConflict),
 		newTool("confirm_memory", ScopeRead, &gomcp.Tool{
 			Title:       "Confirm a memory",

@@ -68,10 +68,10 @@ func (t Turn) Render() string {
 
 // Session is one session's turns, in order.
 type Session struct {
-	Num    int
-	Date   string
-	Start  time.Time
-	Turns  []int // indices into Conversation.Turns
+	Num   int
+	Date  string
+	Start time.Time
+	Turns []int // indices into Conversation.Turns
 }
 
 // Question is one qa item with resolvable evidence.

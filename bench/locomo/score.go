@@ -136,12 +136,16 @@ func Carried(text, normContext string) (verbatim, sentences bool) {
 type ContextScore struct {
 	// Prov: an item of the context links back to the gold turn.
 	Prov float64
-	// Text: every sentence of the gold turn's text is in the context.
+	// Text: the gold turn's text is in the context (verbatim, up to case
+	// and white space).
 	Text float64
-	// Verbatim: the gold turn's whole text is in the context.
-	Verbatim float64
+	// Sent: every sentence of the gold turn's text is in the context (a
+	// memory per sentence carries a turn across several lines).
+	Sent float64
 	// Both (the headline): Prov and Text for the same gold turn.
 	Both float64
+	// BothSent: Prov and Sent for the same gold turn.
+	BothSent float64
 }
 
 // ScoreContext scores a context: items are the provenance of the items it
@@ -158,18 +162,21 @@ func ScoreContext(gold []string, items [][]string, context string, textOf func(i
 		if prov[g] {
 			s.Prov++
 		}
-		if sent {
+		if verb {
 			s.Text++
 		}
-		if verb {
-			s.Verbatim++
+		if sent {
+			s.Sent++
+		}
+		if prov[g] && verb {
+			s.Both++
 		}
 		if prov[g] && sent {
-			s.Both++
+			s.BothSent++
 		}
 	}
 	n := float64(len(gold))
-	return ContextScore{Prov: s.Prov / n, Text: s.Text / n, Verbatim: s.Verbatim / n, Both: s.Both / n}
+	return ContextScore{Prov: s.Prov / n, Text: s.Text / n, Sent: s.Sent / n, Both: s.Both / n, BothSent: s.BothSent / n}
 }
 
 // Percentile is the nearest-rank p-th percentile (0 < p <= 100) of ds, or 0

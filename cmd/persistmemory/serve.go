@@ -93,7 +93,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 			authSrv.WriteChallenge(w, err)
 			return mcp.Caller{}, false
 		}
-		return mcp.Caller{Owner: p.Owner, Scopes: p.Scopes}, true
+		return mcp.Caller{Owner: p.Owner, Scopes: p.Scopes, ClientID: p.ClientID}, true
 	}))
 	mux.Handle("/", apiSrv.Handler())
 

@@ -1,0 +1,72 @@
+// Command locomo runs the LoCoMo retrieval benchmark (no LLM) against a
+// running PersistMemory service, following ../shared/bench/locomo/README.md:
+// each conversation goes into a fresh owner through conversations append
+// (the real pipeline: queue, extraction, graph and vectors); each question
+// is asked raw through /search/context (budgets 1500 and 4000 tokens) and
+// /search; the answers are scored deterministically against the gold
+// evidence turns, per category, next to baselines over the same ingested
+// data (BM25 over raw turns through the service's turn full-text index,
+// vector-only over raw turns with the service's own model in-process, most
+// recent turns, and an oracle that must score 1.0).
+//
+//	go build -o /tmp/pm ./cmd/persistmemory
+//	/tmp/pm serve &                       # or pass -serve
+//	go run ./bench/locomo -bin /tmp/pm -conversations conv-26
+//
+// The LoCoMo file is CC BY-NC 4.0: it is read at run time from
+// ../shared/bench/locomo and never copied into the project; the results
+// file holds scores and ids, not question text (unless -details).
+// See docs/bench-locomo.md.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	var o Options
+	flag.StringVar(&o.Data, "data", "../shared/bench/locomo/locomo-dev.json", "the LoCoMo file (read at run time; never copied)")
+	flag.StringVar(&o.BaseURL, "base-url", "http://127.0.0.1:8787", "the running service")
+	flag.StringVar(&o.APIKey, "api-key", "", "use this key instead of creating a fresh owner per conversation (one conversation only; the owner must hold no conversation yet)")
+	flag.StringVar(&o.Bin, "bin", "persistmemory", "the persistmemory binary: runs `apikey create` for each conversation's fresh owner (and `serve` with -serve); it must see the service's stack (same environment)")
+	flag.BoolVar(&o.Serve, "serve", false, "start `<bin> serve` on -base-url's host:port for the run and stop it at the end")
+	flag.StringVar(&o.ServeLog, "serve-log", "", "with -serve: where the service's log goes (default: a file in the temp directory)")
+	convs := flag.String("conversations", "", "comma-separated sample ids (default: every conversation in the file)")
+	flag.IntVar(&o.MaxQuestions, "max-questions", 0, "score only the first N questions of each conversation (0: all)")
+	flag.StringVar(&o.Out, "out", "bench/results/locomo-"+time.Now().UTC().Format("2006-01-02")+".json", "where to write the JSON results (\"\" or \"-\": do not write)")
+	flag.IntVar(&o.Batch, "batch", 0, "turns per append (0: one append per session; at most 200)")
+	flag.IntVar(&o.SearchLimit, "search-limit", 20, "ranked memories asked of /search (R@k needs at least the largest k, 20)")
+	flag.IntVar(&o.TurnLimit, "turn-limit", 100, "turns asked of /search/conversations for the BM25 baseline (the API allows at most 100)")
+	flag.BoolVar(&o.NoVector, "no-vector", false, "skip the vector-only baseline (it loads the service's model in-process)")
+	flag.IntVar(&o.EmbedThreads, "embed-threads", 0, "onnxruntime threads for the vector baseline (0: GOMAXPROCS)")
+	flag.DurationVar(&o.IngestTimeout, "ingest-timeout", 30*time.Minute, "give up waiting for one conversation's jobs after this long")
+	flag.BoolVar(&o.Details, "details", false, "also write question texts and retrieved ids per question into the results (do not commit such a file: the data's licence forbids redistribution)")
+	flag.Parse()
+	if *convs != "" {
+		for _, c := range strings.Split(*convs, ",") {
+			if c = strings.TrimSpace(c); c != "" {
+				o.Conversations = append(o.Conversations, c)
+			}
+		}
+	}
+	if o.Out == "-" {
+		o.Out = ""
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code, err := Run(ctx, o, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "locomo:", err)
+		if code == 0 {
+			code = 2
+		}
+	}
+	os.Exit(code)
+}
