@@ -14,7 +14,7 @@ import (
 var scoreCols = []string{"R@5", "R@10", "R@20", "all@10", "rec@1500", "rec@4000", "prov@1500", "prov@4000", "tok@1500", "tok@4000"}
 
 // Columns of the evidence-match table (ours).
-var matchCols = []string{"prov@1500", "text@1500", "sent@1500", "rec@1500", "recS@1500", "prov@4000", "text@4000", "sent@4000", "rec@4000", "recS@4000"}
+var matchCols = []string{"prov@1500", "text@1500", "sent@1500", "cover@1500", "rec@1500", "recS@1500", "prov@4000", "text@4000", "sent@4000", "cover@4000", "rec@4000", "recS@4000"}
 
 // Print writes the human report.
 func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) {
@@ -45,10 +45,10 @@ func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) 
 		table(w, agg, g, scoreCols)
 	}
 
-	fmt.Fprintf(w, "\n== ours: evidence in the context, by match (prov = an item links back to the turn; text = the turn's text is in the context verbatim; sent = every sentence of it is; rec = prov AND text; recS = prov AND sent)\n")
+	fmt.Fprintf(w, "\n== ours: evidence in the context, by match (prov = an item links back to the turn; text = the turn's text is in the context verbatim; sent = every sentence of it is; cover = the fraction of its sentences that are; rec = prov AND text; recS = prov AND sent)\n")
 	fmt.Fprintf(w, "%-12s %5s", "group", "n")
 	for _, c := range matchCols {
-		fmt.Fprintf(w, " %9s", c)
+		fmt.Fprintf(w, " %10s", c)
 	}
 	fmt.Fprintln(w)
 	for _, g := range Groups {
@@ -59,7 +59,7 @@ func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) 
 		fmt.Fprintf(w, "%-12s %5d", g, n)
 		for _, c := range matchCols {
 			v, _ := agg.Mean(MOurs, g, c)
-			fmt.Fprintf(w, " %9.3f", v)
+			fmt.Fprintf(w, " %10.3f", v)
 		}
 		fmt.Fprintln(w)
 	}

@@ -602,6 +602,7 @@ func putContext(m map[string]float64, budget int, s ContextScore, tok int) {
 	m["prov@"+b] = s.Prov
 	m["text@"+b] = s.Text
 	m["sent@"+b] = s.Sent
+	m["cover@"+b] = s.Cover
 	m["tok@"+b] = float64(tok)
 }
 

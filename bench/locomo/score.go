@@ -112,24 +112,24 @@ func Sentences(text string) []string {
 	return out
 }
 
-// Carried says whether a context (already NormText-ed) carries a turn's
-// text: verbatim when the whole text is in it, sentences when each of the
-// text's sentences is (a memory per sentence carries the turn's text
-// across several lines). Empty text is carried.
-func Carried(text, normContext string) (verbatim, sentences bool) {
+// Carried says how much of a turn's text a context (already NormText-ed)
+// carries: verbatim when the whole text is in it, sentences when each of
+// the text's sentences is (a memory per sentence carries the turn's text
+// across several lines), and cover, the fraction of its sentences that
+// are. Empty text is carried.
+func Carried(text, normContext string) (verbatim, sentences bool, cover float64) {
 	nt := NormText(text)
-	if nt == "" {
-		return true, true
+	if nt == "" || strings.Contains(normContext, nt) {
+		return true, true, 1
 	}
-	if strings.Contains(normContext, nt) {
-		return true, true
-	}
-	for _, s := range Sentences(text) {
-		if !strings.Contains(normContext, s) {
-			return false, false
+	ss := Sentences(text)
+	in := 0
+	for _, s := range ss {
+		if strings.Contains(normContext, s) {
+			in++
 		}
 	}
-	return false, true
+	return false, in == len(ss), float64(in) / float64(len(ss))
 }
 
 // ContextScore is how much of a question's evidence one context holds.
@@ -146,6 +146,8 @@ type ContextScore struct {
 	Both float64
 	// BothSent: Prov and Sent for the same gold turn.
 	BothSent float64
+	// Cover: the mean fraction of a gold turn's sentences in the context.
+	Cover float64
 }
 
 // ScoreContext scores a context: items are the provenance of the items it
@@ -158,7 +160,8 @@ func ScoreContext(gold []string, items [][]string, context string, textOf func(i
 	nc := NormText(context)
 	var s ContextScore
 	for _, g := range gold {
-		verb, sent := Carried(textOf(g), nc)
+		verb, sent, cover := Carried(textOf(g), nc)
+		s.Cover += cover
 		if prov[g] {
 			s.Prov++
 		}
@@ -176,7 +179,7 @@ func ScoreContext(gold []string, items [][]string, context string, textOf func(i
 		}
 	}
 	n := float64(len(gold))
-	return ContextScore{Prov: s.Prov / n, Text: s.Text / n, Sent: s.Sent / n, Both: s.Both / n, BothSent: s.BothSent / n}
+	return ContextScore{Prov: s.Prov / n, Text: s.Text / n, Sent: s.Sent / n, Both: s.Both / n, BothSent: s.BothSent / n, Cover: s.Cover / n}
 }
 
 // Percentile is the nearest-rank p-th percentile (0 < p <= 100) of ds, or 0

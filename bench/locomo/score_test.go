@@ -166,14 +166,14 @@ func TestSentencesAndCarried(t *testing.T) {
 		t.Errorf("no split inside a word: %q", got)
 	}
 	ctx := NormText("[m1] \"Ana: Hi Ben!\"\n[m2] \"Ana: I adopted a cat yesterday.\"\n")
-	if v, s := Carried("Hi Ben! I adopted a cat yesterday.", ctx); v || !s {
-		t.Errorf("split across lines: verbatim %v sentences %v", v, s)
+	if v, s, c := Carried("Hi Ben! I adopted a cat yesterday.", ctx); v || !s || c != 1 {
+		t.Errorf("split across lines: verbatim %v sentences %v cover %v", v, s, c)
 	}
-	if v, s := Carried("I adopted   a CAT yesterday.", ctx); !v || !s {
-		t.Errorf("case and space: verbatim %v sentences %v", v, s)
+	if v, s, c := Carried("I adopted   a CAT yesterday.", ctx); !v || !s || c != 1 {
+		t.Errorf("case and space: verbatim %v sentences %v cover %v", v, s, c)
 	}
-	if v, s := Carried("Hi Ben! I adopted a dog.", ctx); v || s {
-		t.Errorf("missing sentence: verbatim %v sentences %v", v, s)
+	if v, s, c := Carried("Hi Ben! I adopted a dog. Bye.", ctx); v || s || !near(c, 1.0/3) {
+		t.Errorf("missing sentences: verbatim %v sentences %v cover %v", v, s, c)
 	}
 }
 
@@ -187,8 +187,8 @@ func TestScoreContext(t *testing.T) {
 		"[m4] \"Wet cat.\"\n" // D3:2 text, but m4 links elsewhere
 	items := [][]string{{"D1:1"}, {"D1:2"}, {"D1:2"}, {"D9:9"}, {"D3:1"}} // m5 links D3:1 but its text is absent
 	s := ScoreContext([]string{"D1:1", "D1:2", "D3:1", "D3:2"}, items, context, textOf)
-	want := ContextScore{Prov: 3.0 / 4, Text: 2.0 / 4, Sent: 3.0 / 4, Both: 1.0 / 4, BothSent: 2.0 / 4}
-	if !near(s.Prov, want.Prov) || !near(s.Text, want.Text) || !near(s.Sent, want.Sent) || !near(s.Both, want.Both) || !near(s.BothSent, want.BothSent) {
+	want := ContextScore{Prov: 3.0 / 4, Text: 2.0 / 4, Sent: 3.0 / 4, Both: 1.0 / 4, BothSent: 2.0 / 4, Cover: 3.0 / 4}
+	if !near(s.Prov, want.Prov) || !near(s.Text, want.Text) || !near(s.Sent, want.Sent) || !near(s.Both, want.Both) || !near(s.BothSent, want.BothSent) || !near(s.Cover, want.Cover) {
 		t.Errorf("got %+v, want %+v", s, want)
 	}
 	if s := ScoreContext(nil, items, context, textOf); s != (ContextScore{}) {
