@@ -62,14 +62,21 @@ go test -count=1 -timeout 20m ./e2e || status=1
 
 echo "== SDK tests against a live server"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-PERSISTMEMORY_ADDR=127.0.0.1:$port bin/persistmemory serve 2> .stack/logs/sdk-serve.log &
+serve_log=$(mktemp -t persistmemory-sdk-serve.XXXXXX.log)
+PERSISTMEMORY_ADDR=127.0.0.1:$port bin/persistmemory serve 2> "$serve_log" &
 serve_pid=$!
 stop_serve() { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
 trap 'stop_serve; cleanup' EXIT
+ready=0
 for _ in $(seq 1 300); do
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then ready=1; break; fi
   sleep 0.2
 done
+if [ "$ready" != 1 ]; then
+  echo "the service for the SDK tests did not become ready; its log ($serve_log):"
+  tail -n 50 "$serve_log"
+  status=1
+fi
 export PERSISTMEMORY_BASE_URL=http://127.0.0.1:$port
 PERSISTMEMORY_API_KEY=$(KAFKA_BROKERS= EMBEDDING_PROVIDER=none bin/persistmemory apikey create --user "usr_sdk$(date +%s)" --name sdk-tests 2>/dev/null)
 export PERSISTMEMORY_API_KEY
