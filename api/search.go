@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -28,8 +29,12 @@ func viewMemory(m schema.Memory) memoryView {
 	return memoryView{Memory: m, Title: t}
 }
 
+// resultView is one ranked item: a memory, a raw turn (Turn set, Memory
+// the zero memory with an empty id), or a memory merged with the turn it
+// rests on (both set); see retrieval.Item.
 type resultView struct {
 	Memory    memoryView          `json:"memory"`
+	Turn      *schema.Turn        `json:"turn,omitempty"`
 	Score     float64             `json:"score"`
 	Breakdown retrieval.Breakdown `json:"breakdown"`
 	Rank      int                 `json:"rank,omitempty"`
@@ -41,6 +46,9 @@ type searchRequest struct {
 	Limit          int    `json:"limit,omitempty"`
 	Cursor         string `json:"cursor,omitempty"`
 	IncludeHistory bool   `json:"includeHistory,omitempty"`
+	// Now is when the query is asked (RFC 3339); absent: the time of the
+	// call.
+	Now time.Time `json:"now,omitzero"`
 }
 
 type searchResponse struct {
@@ -54,14 +62,14 @@ func (s *Server) search(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	res, err := s.cfg.Searcher.Search(c.Request.Context(), owner(c), retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory})
+	res, err := s.cfg.Searcher.Search(c.Request.Context(), owner(c), retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory, Now: req.Now})
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	out := searchResponse{Results: make([]resultView, 0, len(res.Items)), NextCursor: res.NextCursor, Diagnostics: res.Diagnostics}
 	for _, it := range res.Items {
-		out.Results = append(out.Results, resultView{Memory: viewMemory(it.Memory), Score: it.Score, Breakdown: it.Breakdown})
+		out.Results = append(out.Results, resultView{Memory: viewMemory(it.Memory), Turn: it.Turn, Score: it.Score, Breakdown: it.Breakdown})
 	}
 	c.JSON(http.StatusOK, out)
 }
@@ -72,6 +80,9 @@ type contextRequest struct {
 	Limit          int    `json:"limit,omitempty"`
 	Cursor         string `json:"cursor,omitempty"`
 	IncludeHistory bool   `json:"includeHistory,omitempty"`
+	// Now is when the query is asked (RFC 3339); absent: the time of the
+	// call.
+	Now time.Time `json:"now,omitzero"`
 }
 
 type contextResponse struct {
@@ -91,7 +102,7 @@ func (s *Server) searchContext(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	q := retrieval.ContextQuery{Query: retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory}, Budget: req.TokenBudget}
+	q := retrieval.ContextQuery{Query: retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory, Now: req.Now}, Budget: req.TokenBudget}
 	res, err := s.cfg.Searcher.Context(c.Request.Context(), owner(c), q)
 	if err != nil {
 		fail(c, err)
@@ -100,7 +111,7 @@ func (s *Server) searchContext(c *gin.Context) {
 	out := contextResponse{Context: res.Context, Memories: make([]resultView, 0, len(res.Items)), Truncated: res.Truncated, Omitted: res.Omitted,
 		Tokens: res.Tokens, Budget: res.Budget, Tokenizer: res.Tokenizer, NextCursor: res.NextCursor, Diagnostics: res.Diagnostics}
 	for _, it := range res.Items {
-		out.Memories = append(out.Memories, resultView{Memory: viewMemory(it.Memory), Score: it.Score, Breakdown: it.Breakdown, Rank: it.Rank, Tokens: it.Tokens})
+		out.Memories = append(out.Memories, resultView{Memory: viewMemory(it.Memory), Turn: it.Turn, Score: it.Score, Breakdown: it.Breakdown, Rank: it.Rank, Tokens: it.Tokens})
 	}
 	c.JSON(http.StatusOK, out)
 }

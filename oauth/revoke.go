@@ -12,22 +12,8 @@ import (
 // which every call checks, so it stops working at once. Unknown, invalid or
 // another client's tokens change nothing and still get 200, as §2.2 says.
 func (s *Server) revoke(w http.ResponseWriter, r *http.Request) {
-	form, oe, status := postForm(w, r)
-	if oe != nil {
-		writeOAuthError(w, status, oe.Code, oe.Description)
-		return
-	}
-	clientID, oe := clientCredentials(r, form)
-	if oe != nil {
-		writeOAuthError(w, http.StatusUnauthorized, oe.Code, oe.Description)
-		return
-	}
-	if _, err := s.store.Client(r.Context(), clientID); err != nil {
-		if errorsIsNotFound(err) {
-			writeOAuthError(w, http.StatusUnauthorized, "invalid_client", "the client is not registered")
-			return
-		}
-		s.internal(w, r, "revoke: look up client", err)
+	form, clientID, ok := s.clientForm(w, r, "revoke")
+	if !ok {
 		return
 	}
 	tok := form["token"]

@@ -26,22 +26,8 @@ type tokenResponse struct {
 
 // token is the token endpoint: authorization_code and refresh_token.
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
-	form, oe, status := postForm(w, r)
-	if oe != nil {
-		writeOAuthError(w, status, oe.Code, oe.Description)
-		return
-	}
-	clientID, oe := clientCredentials(r, form)
-	if oe != nil {
-		writeOAuthError(w, http.StatusUnauthorized, oe.Code, oe.Description)
-		return
-	}
-	if _, err := s.store.Client(r.Context(), clientID); err != nil {
-		if errorsIsNotFound(err) {
-			writeOAuthError(w, http.StatusUnauthorized, "invalid_client", "the client is not registered")
-			return
-		}
-		s.internal(w, r, "token: look up client", err)
+	form, clientID, ok := s.clientForm(w, r, "token")
+	if !ok {
 		return
 	}
 	switch form["grant_type"] {
@@ -232,4 +218,29 @@ func effectiveScopes(tokenScopes []string, g Grant, c Consent) []string {
 		}
 	}
 	return out
+}
+
+// clientForm reads a token-endpoint style POST form and authenticates the
+// public client it names. It answers the request itself and returns
+// ok=false when either fails; op names the endpoint in internal errors.
+func (s *Server) clientForm(w http.ResponseWriter, r *http.Request, op string) (map[string]string, string, bool) {
+	form, oe, status := postForm(w, r)
+	if oe != nil {
+		writeOAuthError(w, status, oe.Code, oe.Description)
+		return nil, "", false
+	}
+	clientID, oe := clientCredentials(r, form)
+	if oe != nil {
+		writeOAuthError(w, http.StatusUnauthorized, oe.Code, oe.Description)
+		return nil, "", false
+	}
+	if _, err := s.store.Client(r.Context(), clientID); err != nil {
+		if errorsIsNotFound(err) {
+			writeOAuthError(w, http.StatusUnauthorized, "invalid_client", "the client is not registered")
+			return nil, "", false
+		}
+		s.internal(w, r, op+": look up client", err)
+		return nil, "", false
+	}
+	return form, clientID, true
 }

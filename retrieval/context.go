@@ -143,7 +143,7 @@ func (s *Searcher) Context(ctx context.Context, owner schema.Owner, q ContextQue
 		}
 		snap, offset, sent = sn, cur.offset, cur.sent
 	} else {
-		items, diag, err := s.rank(ctx, owner, q.Text, q.IncludeHistory)
+		items, diag, err := s.rank(ctx, owner, q.Text, q.IncludeHistory, q.Now)
 		if err != nil {
 			return ContextResult{}, err
 		}
@@ -158,7 +158,7 @@ func (s *Searcher) Context(ctx context.Context, owner schema.Owner, q ContextQue
 		snap.lines = make([]string, len(items))
 		snap.costs = make([]int, len(items))
 		for i, it := range items {
-			snap.lines[i] = renderLine(it.Memory, docs[it.Memory.DocumentID], q.IncludeHistory)
+			snap.lines[i] = renderItem(it, docs, q.IncludeHistory)
 			snap.costs[i] = counter.Count(snap.lines[i])
 		}
 	}

@@ -20,9 +20,12 @@ type fakeGraph struct {
 	lexical []string
 	mems    map[string]schema.Memory
 	docs    map[string]schema.Document
+	// turns is the full-text ranking over raw turns, best first, whatever
+	// the query.
+	turns []schema.Turn
 
-	searchErr, memoriesErr, documentErr error
-	searches                            int
+	searchErr, memoriesErr, documentErr, turnsErr error
+	searches                                      int
 }
 
 func newFakeGraph(mems ...schema.Memory) *fakeGraph {
@@ -46,6 +49,22 @@ func (g *fakeGraph) SearchMemories(ctx context.Context, owner schema.Owner, quer
 			break
 		}
 		hits = append(hits, graph.Hit{ID: id, Score: float64(len(g.lexical) - i)})
+	}
+	return hits, nil
+}
+
+func (g *fakeGraph) SearchTurns(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.TurnHit, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.turnsErr != nil {
+		return nil, g.turnsErr
+	}
+	var hits []graph.TurnHit
+	for i, t := range g.turns {
+		if i == limit {
+			break
+		}
+		hits = append(hits, graph.TurnHit{Turn: t, Score: float64(len(g.turns) - i)})
 	}
 	return hits, nil
 }

@@ -21,6 +21,20 @@ import (
 // source and conversation, when it was said and recorded (each date shown
 // once), the memory it replaced (with history), and an excerpt of the
 // document when the excerpt says more than the claim.
+//
+// A raw conversation turn found by the turn search renders as
+//
+//	[turn_id] said · turn · Author said: "text" (conversation conv_…, turn D1:3)
+//
+// where said is the day it was said and "turn D1:3" its source id (the
+// caller's id for the message). A memory merged with the turn it rests on
+// renders the turn's words in place of the claim:
+//
+//	[mem_id] when · type[ · STATE note][ · confirmed] · Author said: "text" (claim: "claim", turn D1:3, conversation conv_…, …)
+//
+// with the claim given only when the turn's text does not already contain
+// it, and no excerpt (the turn's text holds it). The turn's text is whole,
+// never shortened.
 const ContextHeader = "Memories, most relevant first; cite as [id]. Dates are UTC.\n"
 
 // Rendering limits.
@@ -41,11 +55,61 @@ type docInfo struct {
 	conversation string
 }
 
+// renderItem renders one item as one line (see renderLine).
+func renderItem(it Item, docs map[string]docInfo, history bool) string {
+	switch {
+	case it.Turn == nil:
+		return renderLine(it.Memory, docs[it.Memory.DocumentID], history)
+	case it.Memory.ID == "":
+		return renderTurn(*it.Turn)
+	}
+	return renderMemory(it.Memory, docs[it.Memory.DocumentID], history, it.Turn)
+}
+
+// said is what a line quotes of a turn: `Author said: "text"`.
+func said(t schema.Turn) string {
+	q := `"` + clean(t.Text) + `"`
+	if a := clean(t.Author); a != "" {
+		return a + " said: " + q
+	}
+	return q
+}
+
+// renderTurn renders a turn found on its own as one line ending in "\n"
+// and starting with "[".
+func renderTurn(t schema.Turn) string {
+	when := "undated"
+	if !t.SaidAt.IsZero() {
+		when = t.SaidAt.UTC().Format(time.DateOnly)
+	}
+	var prov []string
+	if t.ConversationID != "" {
+		prov = append(prov, "conversation "+clean(t.ConversationID))
+	}
+	if t.SourceID != "" {
+		prov = append(prov, "turn "+clean(t.SourceID))
+	}
+	var b strings.Builder
+	b.WriteString("[" + clean(t.ID) + "] " + when + " · turn · " + said(t))
+	if len(prov) > 0 {
+		b.WriteString(" (" + strings.Join(prov, ", ") + ")")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
 // renderLine renders one memory as one line ending in "\n" and starting
 // with "[": so the token count of a context is exactly the sum of the
 // counts of its lines (cl100k_base's split pattern never joins a newline
 // with a following "[" into one piece).
 func renderLine(m schema.Memory, d docInfo, history bool) string {
+	return renderMemory(m, d, history, nil)
+}
+
+// renderMemory is renderLine for a memory with, when turn is set, the turn
+// it rests on: the turn's words stand in for the claim, as ContextHeader
+// describes.
+func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) string {
 	day := func(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 	shown := map[string]bool{}
 	var when string
@@ -79,9 +143,26 @@ func renderLine(m schema.Memory, d docInfo, history bool) string {
 		parts = append(parts, "confirmed")
 	}
 	claim := clean(m.Claim)
-	parts = append(parts, `"`+claim+`"`)
-
 	var prov []string
+	if turn != nil {
+		parts = append(parts, said(*turn))
+		if claim != "" && !strings.Contains(fold(turn.Text), strings.ToLower(claim)) {
+			prov = append(prov, `claim: "`+claim+`"`)
+		}
+		if turn.SourceID != "" {
+			prov = append(prov, "turn "+clean(turn.SourceID))
+		}
+		if d.conversation == "" && turn.ConversationID != "" {
+			d.conversation = turn.ConversationID
+		}
+		if m.SaidAt == nil && !turn.SaidAt.IsZero() {
+			t := turn.SaidAt
+			m.SaidAt = &t
+		}
+	} else {
+		parts = append(parts, `"`+claim+`"`)
+	}
+
 	if m.DocumentID != "" {
 		prov = append(prov, "from "+clean(m.DocumentID))
 	}
@@ -101,7 +182,7 @@ func renderLine(m schema.Memory, d docInfo, history bool) string {
 	if history && m.SupersedesID != "" {
 		prov = append(prov, "replaces "+clean(m.SupersedesID))
 	}
-	if ex := clean(m.Excerpt); ex != "" && !strings.Contains(strings.ToLower(claim), strings.ToLower(ex)) {
+	if ex := clean(m.Excerpt); turn == nil && ex != "" && !strings.Contains(strings.ToLower(claim), strings.ToLower(ex)) {
 		prov = append(prov, `excerpt: "`+shorten(ex, MaxExcerptRunes)+`"`)
 	}
 

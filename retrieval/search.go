@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/persistmemory/persistmemory/embed"
@@ -18,15 +19,30 @@ import (
 
 // Fusion constants: weighted reciprocal-rank fusion,
 //
-//	score(m) = Σ_signal weight_signal / (RRFK + rank_signal(m))
+//	score(x) = Σ_signal weight_signal / (RRFK + rank_signal(x))
 //
-// with ranks starting at 1. Ties are broken by memory id ascending.
+// with ranks starting at 1, over three signals: lexical (full-text over
+// memory claims), vector (nearVector over memory embeddings) and turns
+// (full-text over the owner's raw conversation turns, graph.SearchTurns).
+// A candidate x is a memory or a raw turn (see Item). When a turn is the
+// evidence of a memory candidate (the memory's excerpt is contained in the
+// turn's text, see mergeTurns) the two are one item whose score is the sum
+// of the memory's lexical and vector terms and the turn's term. Ties are
+// broken by item id ascending (the memory id, or for a turn alone the turn
+// id).
 const (
 	RRFK          = 60
 	WeightLexical = 1.0
 	WeightVector  = 1.0
+	// WeightTurns weighs the rank of a raw turn in the full-text search
+	// over turns.
+	WeightTurns = 1.0
 	// CandidatePool is how many candidates each signal contributes.
 	CandidatePool = 50
+	// MinMergeExcerptRunes is the shortest memory excerpt that identifies
+	// the turn it was taken from: a shorter one ("yes", "ok") is contained
+	// in too many turns to say which one the memory rests on.
+	MinMergeExcerptRunes = 12
 	// DefaultLimit and MaxLimit bound the number of results of a query.
 	DefaultLimit = 10
 	MaxLimit     = 100
@@ -78,7 +94,19 @@ type Query struct {
 	// cursor is bound to its owner and to the query (Text and
 	// IncludeHistory) it was issued for; Limit may change between pages.
 	Cursor string `json:"cursor,omitempty"`
+	// Now is the moment the query is asked at (RFC 3339 on the wire);
+	// zero means the time of the call. Relative time expressions and
+	// recency priors resolve against it. It is accepted, validated and
+	// handed to the ranking, which does not use it yet; it is not part of
+	// what a cursor is bound to.
+	Now time.Time `json:"now,omitzero"`
 }
+
+// The years a Query.Now may lie in.
+const (
+	MinNowYear = 1900
+	MaxNowYear = 9999
+)
 
 // Validate names what is wrong with q.
 func (q Query) Validate() error {
@@ -97,6 +125,11 @@ func (q Query) Validate() error {
 	if len(q.Cursor) > maxCursorChars {
 		return cursorErr(CursorMalformed)
 	}
+	if !q.Now.IsZero() {
+		if y := q.Now.UTC().Year(); y < MinNowYear || y > MaxNowYear {
+			return fmt.Errorf("%w: now is %s; it must be a time between the years %d and %d (RFC 3339), or absent for the time of the call", schema.ErrInvalid, q.Now.Format(time.RFC3339), MinNowYear, MaxNowYear)
+		}
+	}
 	return nil
 }
 
@@ -104,13 +137,31 @@ func (q Query) Validate() error {
 type Breakdown struct {
 	Lexical float64 `json:"lexical"`
 	Vector  float64 `json:"vector"`
+	// Turns is the term of the raw-turn full-text search: of the item's
+	// turn, alone or merged with the memory it is the evidence of.
+	Turns float64 `json:"turns"`
 }
 
-// Item is one ranked memory.
+// Item is one ranked candidate: a memory, a raw conversation turn, or a
+// memory merged with the turn it was extracted from.
+//
+//   - a memory: Memory is set, Turn is nil;
+//   - a turn alone: Turn is set and Memory is the zero Memory (empty ID);
+//   - merged: both are set; the context renders the turn's text with the
+//     memory's type, dates and state.
 type Item struct {
 	Memory    schema.Memory `json:"memory"`
+	Turn      *schema.Turn  `json:"turn,omitempty"`
 	Score     float64       `json:"score"`
 	Breakdown Breakdown     `json:"breakdown"`
+}
+
+// ID is the item's id: its memory's, or for a turn alone the turn's.
+func (it Item) ID() string {
+	if it.Memory.ID == "" && it.Turn != nil {
+		return it.Turn.ID
+	}
+	return it.Memory.ID
 }
 
 // Diagnostics report how the answer was produced.
@@ -164,7 +215,7 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 		}
 		snap, offset = sn, cur.offset
 	} else {
-		items, diag, err := s.rank(ctx, owner, q.Text, q.IncludeHistory)
+		items, diag, err := s.rank(ctx, owner, q.Text, q.IncludeHistory, q.Now)
 		if err != nil {
 			return Result{}, err
 		}
@@ -183,9 +234,11 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 }
 
 // rank runs every signal, fuses them and returns the whole candidate
-// ranking (at most 2×CandidatePool items), filtered to the states the
-// caller asked for, best first.
-func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, history bool) ([]Item, Diagnostics, error) {
+// ranking (at most 3×CandidatePool items), filtered to the states the
+// caller asked for, best first. now is the query's Now (zero: the time of
+// the call); no signal uses it yet.
+func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, history bool, now time.Time) ([]Item, Diagnostics, error) {
+	_ = now // reserved for recency and temporal priors
 	var diag Diagnostics
 	fused := map[string]*Item{}
 	get := func(id string) *Item {
@@ -203,45 +256,123 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 	for i, h := range hits {
 		get(h.ID).Breakdown.Lexical = WeightLexical / float64(RRFK+i+1)
 	}
+	turnHits, err := s.Graph.SearchTurns(ctx, owner, text, CandidatePool)
+	if err != nil {
+		return nil, diag, fmt.Errorf("full-text search over turns: %w", err)
+	}
 	if reason := s.vectorCandidates(ctx, owner, text, get); reason != "" {
 		diag.degrade(reason)
 	}
 	items := make([]Item, 0, len(fused))
 	for _, it := range fused {
-		it.Score = it.Breakdown.Lexical + it.Breakdown.Vector
 		items = append(items, *it)
 	}
-	sort.Slice(items, func(i, j int) bool {
-		if items[i].Score != items[j].Score {
-			return items[i].Score > items[j].Score
+	var mems []schema.Memory
+	if len(items) > 0 {
+		ids := make([]string, 0, len(items))
+		for _, it := range items {
+			ids = append(ids, it.Memory.ID)
 		}
-		return items[i].Memory.ID < items[j].Memory.ID
-	})
-	if len(items) == 0 {
-		return []Item{}, diag, nil
-	}
-	ids := make([]string, 0, len(items))
-	for _, it := range items {
-		ids = append(ids, it.Memory.ID)
-	}
-	mems, err := s.Graph.Memories(ctx, owner, ids)
-	if err != nil {
-		return nil, diag, fmt.Errorf("read memories: %w", err)
+		sort.Strings(ids)
+		mems, err = s.Graph.Memories(ctx, owner, ids)
+		if err != nil {
+			return nil, diag, fmt.Errorf("read memories: %w", err)
+		}
 	}
 	byID := make(map[string]schema.Memory, len(mems))
 	for _, m := range mems {
 		byID[m.ID] = m
 	}
-	out := make([]Item, 0, len(items))
+	out := make([]Item, 0, len(items)+len(turnHits))
 	for _, it := range items {
 		m, ok := byID[it.Memory.ID]
 		if !ok || !wanted(m.State, history) {
 			continue // a vector whose memory is gone, retired or out of scope
 		}
 		it.Memory = m
+		it.Score = it.Breakdown.Lexical + it.Breakdown.Vector
 		out = append(out, it)
 	}
+	out = mergeTurns(out, turnHits)
+	for i := range out {
+		out[i].Score = out[i].Breakdown.Lexical + out[i].Breakdown.Vector + out[i].Breakdown.Turns
+	}
+	sortItems(out)
 	return out, diag, nil
+}
+
+// sortItems orders items best first: by score descending, ties by id
+// ascending.
+func sortItems(items []Item) {
+	sort.SliceStable(items, func(i, j int) bool {
+		if items[i].Score != items[j].Score {
+			return items[i].Score > items[j].Score
+		}
+		return items[i].ID() < items[j].ID()
+	})
+}
+
+// mergeTurns adds the turn signal to mems (memory items with their lexical
+// and vector scores set in Score): turn i of hits (rank i+1) scores
+// WeightTurns/(RRFK+i+1). Walking the turns in rank order, a turn merges
+// into the best memory (by score, ties by id) not yet merged whose
+// excerpt, at least MinMergeExcerptRunes long, is contained in the turn's
+// text (both compared with white space folded and case ignored): that
+// memory is the turn's evidence, so the two are one item. A turn that is
+// the evidence of no memory candidate becomes an item of its own; a turn
+// listed twice counts once, at its better rank.
+func mergeTurns(mems []Item, hits []graph.TurnHit) []Item {
+	if len(hits) == 0 {
+		return mems
+	}
+	order := make([]int, len(mems))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := mems[order[a]], mems[order[b]]
+		if x.Score != y.Score {
+			return x.Score > y.Score
+		}
+		return x.Memory.ID < y.Memory.ID
+	})
+	excerpts := make([]string, len(mems))
+	for i, it := range mems {
+		if ex := fold(it.Memory.Excerpt); utf8.RuneCountInString(ex) >= MinMergeExcerptRunes {
+			excerpts[i] = ex
+		}
+	}
+	seen := map[string]bool{}
+	var alone []Item
+	for r, h := range hits {
+		if h.Turn.ID == "" || seen[h.Turn.ID] {
+			continue
+		}
+		seen[h.Turn.ID] = true
+		t := h.Turn
+		term := WeightTurns / float64(RRFK+r+1)
+		text := fold(t.Text)
+		merged := false
+		for _, i := range order {
+			if mems[i].Turn != nil || excerpts[i] == "" || !strings.Contains(text, excerpts[i]) {
+				continue
+			}
+			mems[i].Turn = &t
+			mems[i].Breakdown.Turns = term
+			merged = true
+			break
+		}
+		if !merged {
+			alone = append(alone, Item{Turn: &t, Breakdown: Breakdown{Turns: term}})
+		}
+	}
+	return append(mems, alone...)
+}
+
+// fold is s with white space folded to single spaces and lower-cased, for
+// containment tests.
+func fold(s string) string {
+	return strings.ToLower(clean(s))
 }
 
 // wanted reports whether a memory in state st belongs in an answer: current
