@@ -154,7 +154,7 @@ func TestContextPacksTurnsWhole(t *testing.T) {
 	}
 	s := newSearcher(g, &fakeVectors{}, newClock())
 	c := cl100k(t)
-	for _, budget := range []int{MinBudget, 80, 120, 400, 4000} {
+	for _, budget := range []int{MinBudget, 80, 200, 400, 4000} {
 		res, err := s.Context(context.Background(), owner, ContextQuery{Query: Query{Text: "q"}, Budget: budget})
 		if err != nil {
 			t.Fatal(err)
@@ -178,10 +178,10 @@ func TestContextPacksTurnsWhole(t *testing.T) {
 		if res.Context != want || sum != res.Tokens {
 			t.Errorf("budget %d: context is not the header and whole lines (sum %d, tokens %d):\n%s", budget, sum, res.Tokens, res.Context)
 		}
-		if budget == 120 {
+		if budget == 200 {
 			// turn_1 does not fit; the smaller ones after it still do.
 			if diff := cmp.Diff([]string{"mem_a", "turn_2", "turn_3"}, itemIDs(contextItems(res.Items))); diff != "" || !res.Truncated {
-				t.Errorf("budget 120: truncated %v, items (-want +got):\n%s", res.Truncated, diff)
+				t.Errorf("budget 200: truncated %v, items (-want +got):\n%s", res.Truncated, diff)
 			}
 		}
 		if len(res.Items)+res.Omitted.Count != 4 {
