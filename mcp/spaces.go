@@ -207,3 +207,11 @@ func useSpace(ctx context.Context, svc Services, c Caller, in spaceIn) (useSpace
 func currentSpace(ctx context.Context, svc Services, c Caller, _ noArgs) (scopeOut, error) {
 	return svc.scope(ctx, c)
 }
+
+// SearchTurns finds nothing: raw conversation turns are not filed in Spaces
+// (a conversation's material is, once extracted), so an answer confined to
+// one Space draws on that Space's memories only rather than on turns that
+// may belong to another.
+func (g spaceGraph) SearchTurns(context.Context, schema.Owner, string, int) ([]graph.TurnHit, error) {
+	return nil, nil
+}
