@@ -158,9 +158,17 @@ type WireMemory struct {
 	State      string `json:"state"`
 }
 
-// SearchResult is one result of POST /search.
+// WireTurn is the part of a raw turn a ranked item carries.
+type WireTurn struct {
+	ID       string `json:"id"`
+	SourceID string `json:"sourceId"`
+}
+
+// SearchResult is one result of POST /search: a memory, a raw turn, or a
+// memory merged with the turn it rests on.
 type SearchResult struct {
 	Memory    WireMemory         `json:"memory"`
+	Turn      *WireTurn          `json:"turn,omitempty"`
 	Score     float64            `json:"score"`
 	Breakdown map[string]float64 `json:"breakdown"`
 }
@@ -181,6 +189,7 @@ type ContextAnswer struct {
 	Context  string `json:"context"`
 	Memories []struct {
 		Memory WireMemory `json:"memory"`
+		Turn   *WireTurn  `json:"turn,omitempty"`
 		Rank   int        `json:"rank"`
 		Tokens int        `json:"tokens"`
 	} `json:"memories"`

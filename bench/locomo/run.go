@@ -526,13 +526,13 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		// Ours: R@k over /search, recall@B over /search/context.
 		ranked := make([][]string, len(a.search))
 		for j, r := range a.search {
-			ranked[j] = prov[r.Memory.ID]
+			ranked[j] = itemProvenance(prov, r.Memory.ID, r.Turn)
 		}
 		m := rankMetrics(q.Gold, ranked)
 		for j, b := range Budgets {
 			items := make([][]string, len(a.ctx[j].Memories))
 			for k, it := range a.ctx[j].Memories {
-				items[k] = prov[it.Memory.ID]
+				items[k] = itemProvenance(prov, it.Memory.ID, it.Turn)
 			}
 			s := ScoreContext(q.Gold, items, a.ctx[j].Context, textOf)
 			putContext(m, b, s, a.ctx[j].Tokens)
@@ -762,4 +762,20 @@ func ingest(ctx context.Context, o Options, cl *Client, c *Conversation, cr *Con
 		return fmt.Errorf("every job failed: %s", strings.Join(cr.JobErrors, "; "))
 	}
 	return nil
+}
+
+// itemProvenance is the gold-comparable source ids of one ranked item: its
+// memory's evidence turns and, when the item is (or carries) a raw turn,
+// that turn's own source id.
+func itemProvenance(prov map[string][]string, memoryID string, turn *WireTurn) []string {
+	var out []string
+	if memoryID != "" {
+		out = append(out, prov[memoryID]...)
+	}
+	if turn != nil {
+		if n := NormID(turn.SourceID); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
