@@ -122,6 +122,7 @@ func New(cfg Config) (*Server, error) {
 	r.NoMethod(func(c *gin.Context) {
 		abort(c, http.StatusMethodNotAllowed, CodeInvalid, "method "+c.Request.Method+" is not allowed on "+c.Request.URL.Path, false)
 	})
+	r.GET("/openapi.json", s.openAPI)
 	r.GET("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
 	r.GET("/api/v1/health/live", s.healthz)
