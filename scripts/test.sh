@@ -84,6 +84,8 @@ echo "-- TypeScript SDK"
 bash sdk/typescript/scripts/test.sh || status=1
 echo "-- Python SDK"
 bash sdk/python/scripts/test.sh || status=1
+echo "-- schemathesis against /openapi.json (no 5xx, no response outside the schema)"
+SCHEMATHESIS_MAX_TIME=150 SCHEMATHESIS_TIMEOUT=240 bash scripts/schemathesis.sh || status=1
 stop_serve
 
 echo "== total $(( $(date +%s) - start ))s"
