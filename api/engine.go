@@ -3,7 +3,9 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -40,6 +42,7 @@ func pageSize(c *gin.Context) (int, bool) {
 }
 
 func (s *Server) routesEngine(authed *gin.RouterGroup) {
+	authed.GET("/memories", s.require(ScopeRead), s.listMemories)
 	authed.GET("/memories/:id", s.require(ScopeRead), s.memoryDetail)
 	authed.GET("/memories/:id/timeline", s.require(ScopeRead), s.memoryTimeline)
 	authed.POST("/memories/:id/confirm", s.require(ScopeWrite), s.confirmMemory)
@@ -360,4 +363,69 @@ func (s *Server) searchConversations(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"results": hits})
+}
+
+// listMemories browses the owner's memories newest first with filters:
+// ?type=&state=&spaceId=&from=&to= (RFC 3339; from inclusive, to exclusive).
+// The cursor is opaque: the last memory's time and id.
+func (s *Server) listMemories(c *gin.Context) {
+	n, ok := pageSize(c)
+	if !ok {
+		return
+	}
+	var f graph.MemoryFilter
+	if v := c.Query("type"); v != "" {
+		if !slices.Contains(schema.MemoryTypes, schema.MemoryType(v)) {
+			abort(c, http.StatusBadRequest, CodeInvalid, "type must be one of decision, commitment, preference, fact, event", false)
+			return
+		}
+		f.Type = schema.MemoryType(v)
+	}
+	if v := c.Query("state"); v != "" {
+		switch schema.MemoryState(v) {
+		case schema.StateActive, schema.StateSuperseded, schema.StateDisputed, schema.StateRetracted:
+			f.State = schema.MemoryState(v)
+		default:
+			abort(c, http.StatusBadRequest, CodeInvalid, "state must be one of active, superseded, disputed, retracted", false)
+			return
+		}
+	}
+	f.SpaceID = c.Query("spaceId")
+	for _, p := range []struct {
+		name string
+		dst  *time.Time
+	}{{"from", &f.From}, {"to", &f.To}} {
+		if v := c.Query(p.name); v != "" {
+			t, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				abort(c, http.StatusBadRequest, CodeInvalid, p.name+" must be an RFC 3339 time, e.g. 2023-05-08T00:00:00Z", false)
+				return
+			}
+			*p.dst = t
+		}
+	}
+	var cur graph.MemoryCursor
+	if v := c.Query("cursor"); v != "" {
+		at, id, ok := strings.Cut(v, "~")
+		t, err := time.Parse(time.RFC3339Nano, at)
+		if !ok || err != nil || !strings.HasPrefix(id, schema.PrefixMemory) {
+			abort(c, http.StatusBadRequest, CodeInvalid, "cursor is not one this API returned", false)
+			return
+		}
+		cur = graph.MemoryCursor{RecordedAt: t, ID: id}
+	}
+	mems, err := s.cfg.Graph.ListMemories(c.Request.Context(), owner(c), f, n, cur)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	out := list[memoryView]{Items: make([]memoryView, 0, len(mems))}
+	for _, m := range mems {
+		out.Items = append(out.Items, viewMemory(m))
+	}
+	if len(mems) == n {
+		last := mems[len(mems)-1]
+		out.NextCursor = last.RecordedAt.UTC().Format(time.RFC3339Nano) + "~" + last.ID
+	}
+	c.JSON(http.StatusOK, out)
 }

@@ -165,3 +165,52 @@ func TestConversationAppend(t *testing.T) {
 		t.Fatalf("bad role: %d %+v", code, e)
 	}
 }
+
+// TestListMemoriesPages: browse newest first; a missing nextCursor means stop.
+func TestListMemoriesPages(t *testing.T) {
+	s := startService(t, nil)
+	for _, text := range []string{"We decided to adopt trunk-based development.", "Kai prefers morning standups.", "The staging cluster has 12 nodes."} {
+		s.remember(t, text)
+	}
+	var ids []string
+	cursor := ""
+	for page := 0; page < 5; page++ {
+		var l struct {
+			Items []struct {
+				ID    string `json:"id"`
+				Title string `json:"title"`
+			} `json:"items"`
+			NextCursor string `json:"nextCursor"`
+		}
+		path := "/api/v1/memories?limit=2"
+		if cursor != "" {
+			path += "&cursor=" + cursor
+		}
+		if code := s.call(t, "GET", path, nil, &l); code != 200 {
+			t.Fatalf("list: %d", code)
+		}
+		for _, it := range l.Items {
+			ids = append(ids, it.ID)
+		}
+		if l.NextCursor == "" {
+			break
+		}
+		cursor = l.NextCursor
+	}
+	if len(ids) != 3 {
+		t.Fatalf("listed %v, want 3 memories", ids)
+	}
+	var e errResp
+	if code := s.call(t, "GET", "/api/v1/memories?type=rumour", nil, &e); code != 400 || !strings.Contains(e.Error.Message, "type") {
+		t.Fatalf("bad type: %d %+v", code, e)
+	}
+	if code := s.call(t, "GET", "/api/v1/memories?cursor=garbage", nil, &e); code != 400 || !strings.Contains(e.Error.Message, "cursor") {
+		t.Fatalf("bad cursor: %d %+v", code, e)
+	}
+	var d struct {
+		Items []schema.Memory `json:"items"`
+	}
+	if code := s.call(t, "GET", "/api/v1/memories?type=decision", nil, &d); code != 200 || len(d.Items) != 1 || d.Items[0].Type != schema.TypeDecision {
+		t.Fatalf("decisions: %d %+v", code, d)
+	}
+}

@@ -72,6 +72,11 @@ type Store interface {
 	// do not exist for this owner. Each memory carries its first evidence
 	// document (DocumentID, Excerpt), EntityIDs and SupersedesID.
 	Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error)
+	// ListMemories browses the owner's memories newest first (recorded_at
+	// descending, ties by id descending) through f, after the cursor (zero:
+	// from the newest), at most limit (bounded by MaxPage; <= 0 is
+	// schema.ErrInvalid).
+	ListMemories(ctx context.Context, owner schema.Owner, f MemoryFilter, limit int, after MemoryCursor) ([]schema.Memory, error)
 	// SearchMemories runs a full-text query over the claims of the owner's
 	// current memories (active or disputed: a conflict retires neither
 	// side) and returns at most limit hits, best first (ties by id).

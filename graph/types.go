@@ -283,3 +283,18 @@ type IdemRecord struct {
 	CreatedAt time.Time `json:"createdAt"`
 	ExpiresAt time.Time `json:"expiresAt"`
 }
+
+// MemoryFilter narrows ListMemories; zero fields do not filter.
+type MemoryFilter struct {
+	Type    schema.MemoryType
+	State   schema.MemoryState
+	SpaceID string
+	// From and To bound recorded_at: From inclusive, To exclusive.
+	From, To time.Time
+}
+
+// MemoryCursor continues ListMemories after the last memory of a page.
+type MemoryCursor struct {
+	RecordedAt time.Time
+	ID         string
+}

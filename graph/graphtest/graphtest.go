@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"CompleteJobTwice", testCompleteJobTwice},
 		{"Unpublished", testUnpublished},
 		{"Memories", testMemories},
+		{"ListMemories", testListMemories},
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
 		{"SearchHostileQueries", testSearchHostileQueries},

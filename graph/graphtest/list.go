@@ -1,0 +1,97 @@
+package graphtest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// testListMemories: newest first with a keyset cursor that neither skips
+// nor repeats (ties on recorded_at broken by id), filters, and isolation.
+func testListMemories(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	work := space(t, s, owner, "Work")
+	var mems []schema.Memory
+	for i := range 5 {
+		m := memory("Listed memory number " + string(rune('A'+i)))
+		m.RecordedAt = ts.Add(time.Duration(i/2) * time.Hour) // pairs share a time
+		if i%2 == 0 {
+			m.Type = schema.TypeDecision
+			m.SpaceID = work.ID
+		}
+		mems = append(mems, m)
+	}
+	complete(t, s, owner, mems...)
+
+	var got []string
+	var cur graph.MemoryCursor
+	for page := 0; ; page++ {
+		ms, err := s.ListMemories(ctx, owner, graph.MemoryFilter{}, 2, cur)
+		if err != nil {
+			t.Fatalf("ListMemories: %v", err)
+		}
+		for _, m := range ms {
+			got = append(got, m.ID)
+		}
+		if len(ms) < 2 {
+			break
+		}
+		last := ms[len(ms)-1]
+		cur = graph.MemoryCursor{RecordedAt: last.RecordedAt, ID: last.ID}
+		if page > 5 {
+			t.Fatal("paging does not end")
+		}
+	}
+	if len(got) != 5 {
+		t.Fatalf("paged %d memories, want 5: %v", len(got), got)
+	}
+	seen := map[string]bool{}
+	for _, id := range got {
+		if seen[id] {
+			t.Fatalf("memory %s listed twice", id)
+		}
+		seen[id] = true
+	}
+	all, err := s.ListMemories(ctx, owner, graph.MemoryFilter{}, 10, graph.MemoryCursor{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(all); i++ {
+		a, b := all[i-1], all[i]
+		if a.RecordedAt.Before(b.RecordedAt) || a.RecordedAt.Equal(b.RecordedAt) && a.ID < b.ID {
+			t.Fatalf("not newest first with ties by id descending: %s %s", a.ID, b.ID)
+		}
+	}
+	count := func(f graph.MemoryFilter) int {
+		t.Helper()
+		ms, err := s.ListMemories(ctx, owner, f, 10, graph.MemoryCursor{})
+		if err != nil {
+			t.Fatalf("ListMemories %+v: %v", f, err)
+		}
+		return len(ms)
+	}
+	if n := count(graph.MemoryFilter{Type: schema.TypeDecision}); n != 3 {
+		t.Errorf("decisions = %d, want 3", n)
+	}
+	if n := count(graph.MemoryFilter{SpaceID: work.ID}); n != 3 {
+		t.Errorf("in Work = %d, want 3", n)
+	}
+	if n := count(graph.MemoryFilter{SpaceID: graph.PersonalSpaceID(owner)}); n != 2 {
+		t.Errorf("in the personal space = %d, want 2", n)
+	}
+	if n := count(graph.MemoryFilter{From: ts.Add(time.Hour), To: ts.Add(2 * time.Hour)}); n != 2 {
+		t.Errorf("recorded in [ts+1h, ts+2h) = %d, want 2", n)
+	}
+	if n := count(graph.MemoryFilter{State: schema.StateSuperseded}); n != 0 {
+		t.Errorf("superseded = %d, want 0", n)
+	}
+	other, err := s.ListMemories(ctx, newOwner(), graph.MemoryFilter{}, 10, graph.MemoryCursor{})
+	if err != nil || len(other) != 0 {
+		t.Errorf("another owner lists %d memories, %v", len(other), err)
+	}
+	_, err = s.ListMemories(ctx, owner, graph.MemoryFilter{}, 0, graph.MemoryCursor{})
+	wantErr(t, "ListMemories with limit 0", err, schema.ErrInvalid)
+}
