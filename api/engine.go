@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"slices"
@@ -51,6 +52,7 @@ func (s *Server) routesEngine(authed *gin.RouterGroup) {
 	authed.GET("/conflicts", s.require(ScopeRead), s.conflicts)
 	authed.GET("/conflicts/:id", s.require(ScopeRead), s.conflict)
 	authed.POST("/conflicts/:id/resolve", s.require(ScopeWrite), s.resolveConflict)
+	authed.GET("/entities", s.require(ScopeRead), s.listEntities)
 	authed.GET("/entities/:id", s.require(ScopeRead), s.entity)
 	authed.GET("/spaces", s.require(ScopeRead), s.spaces)
 	authed.POST("/spaces", s.require(ScopeWrite), s.createSpace)
@@ -426,6 +428,48 @@ func (s *Server) listMemories(c *gin.Context) {
 	if len(mems) == n {
 		last := mems[len(mems)-1]
 		out.NextCursor = last.RecordedAt.UTC().Format(time.RFC3339Nano) + "~" + last.ID
+	}
+	c.JSON(http.StatusOK, out)
+}
+
+// listEntities lists the owner's entities by name: ?q= (a fragment of a
+// name or alias), ?kind=, with an opaque cursor.
+func (s *Server) listEntities(c *gin.Context) {
+	n, ok := pageSize(c)
+	if !ok {
+		return
+	}
+	q := c.Query("q")
+	if len(q) > 200 {
+		abort(c, http.StatusBadRequest, CodeInvalid, "q is longer than 200 bytes", false)
+		return
+	}
+	kind := schema.EntityKind(c.Query("kind"))
+	switch kind {
+	case "", schema.KindPerson, schema.KindProject, schema.KindSystem, schema.KindOrganisation, schema.KindPlace, schema.KindOther:
+	default:
+		abort(c, http.StatusBadRequest, CodeInvalid, "kind must be one of person, project, system, organisation, place, other", false)
+		return
+	}
+	var cur graph.EntityCursor
+	if v := c.Query("cursor"); v != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(v)
+		name, id, ok := strings.Cut(string(raw), "\x00")
+		if err != nil || !ok || !strings.HasPrefix(id, schema.PrefixEntity) {
+			abort(c, http.StatusBadRequest, CodeInvalid, "cursor is not one this API returned", false)
+			return
+		}
+		cur = graph.EntityCursor{Name: name, ID: id}
+	}
+	ents, err := s.cfg.Graph.ListEntities(c.Request.Context(), owner(c), q, kind, n, cur)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	out := list[schema.Entity]{Items: ents}
+	if len(ents) == n {
+		last := ents[len(ents)-1]
+		out.NextCursor = base64.RawURLEncoding.EncodeToString([]byte(last.Name + "\x00" + last.ID))
 	}
 	c.JSON(http.StatusOK, out)
 }

@@ -164,6 +164,11 @@ func operations() []operation {
 			},
 			status: 200, resp: schema.Conflict{}},
 
+		{method: "GET", path: "/api/v1/entities", id: "listEntities", tag: "entities", sum: "Entities by name", scope: ScopeRead,
+			query: []param{limitParam(), cursorParam(),
+				{name: "q", in: "query", desc: "a fragment of a name or alias (at most 200 bytes)", schema: map[string]any{"type": "string", "x-maxBytes": 200}},
+				{name: "kind", in: "query", schema: map[string]any{"type": "string", "enum": []string{"person", "project", "system", "organisation", "place", "other"}}}},
+			status: 200, resp: list[schema.Entity]{}},
 		{method: "GET", path: "/api/v1/entities/:id", id: "getEntity", tag: "entities", sum: "An entity with its memories and neighbours", scope: ScopeRead, status: 200, resp: graph.EntityDetail{}},
 
 		{method: "GET", path: "/api/v1/spaces", id: "listSpaces", tag: "spaces", sum: "Every space (the personal one is created on first use)", scope: ScopeRead, status: 200, resp: list[schema.Space]{}},

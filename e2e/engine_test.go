@@ -214,3 +214,30 @@ func TestListMemoriesPages(t *testing.T) {
 		t.Fatalf("decisions: %d %+v", code, d)
 	}
 }
+
+// TestEntitiesAreResolvedAndListed: the same person named twice is one
+// entity; the listing finds it by a fragment of its name.
+func TestEntitiesAreResolvedAndListed(t *testing.T) {
+	s := startService(t, nil)
+	s.remember(t, "Maria Gonzalez moved to Lisbon in 2021.")
+	s.remember(t, "Maria Gonzalez prefers tea over coffee.")
+	var l struct {
+		Items []schema.Entity `json:"items"`
+	}
+	if code := s.call(t, "GET", "/api/v1/entities?q=gonz", nil, &l); code != 200 {
+		t.Fatalf("list entities: %d", code)
+	}
+	if len(l.Items) != 1 || l.Items[0].Kind != schema.KindPerson {
+		t.Fatalf("entities matching gonz = %+v, want one person", l.Items)
+	}
+	var d struct {
+		Memories []schema.Memory `json:"memories"`
+	}
+	if code := s.call(t, "GET", "/api/v1/entities/"+l.Items[0].ID, nil, &d); code != 200 || len(d.Memories) != 2 {
+		t.Fatalf("entity detail: %d, %d memories (want 2)", code, len(d.Memories))
+	}
+	var e errResp
+	if code := s.call(t, "GET", "/api/v1/entities?kind=dragon", nil, &e); code != 400 {
+		t.Fatalf("bad kind: %d", code)
+	}
+}

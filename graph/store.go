@@ -72,6 +72,12 @@ type Store interface {
 	// do not exist for this owner. Each memory carries its first evidence
 	// document (DocumentID, Excerpt), EntityIDs and SupersedesID.
 	Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error)
+	// ListEntities lists the owner's live entities (merged ones are not
+	// listed) by name, case-insensitively, ties by id, after the cursor,
+	// optionally of one kind and whose name or an alias contains q
+	// (case-insensitive), at most limit (bounded by MaxPage; <= 0 is
+	// schema.ErrInvalid).
+	ListEntities(ctx context.Context, owner schema.Owner, q string, kind schema.EntityKind, limit int, after EntityCursor) ([]schema.Entity, error)
 	// ListMemories browses the owner's memories newest first (recorded_at
 	// descending, ties by id descending) through f, after the cursor (zero:
 	// from the newest), at most limit (bounded by MaxPage; <= 0 is

@@ -298,3 +298,9 @@ type MemoryCursor struct {
 	RecordedAt time.Time
 	ID         string
 }
+
+// EntityCursor continues ListEntities after the last entity of a page.
+type EntityCursor struct {
+	Name string
+	ID   string
+}

@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"Unpublished", testUnpublished},
 		{"Memories", testMemories},
 		{"ListMemories", testListMemories},
+		{"ListEntities", testListEntities},
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
 		{"SearchHostileQueries", testSearchHostileQueries},

@@ -95,3 +95,70 @@ func testListMemories(t *testing.T, s graph.Store) {
 	_, err = s.ListMemories(ctx, owner, graph.MemoryFilter{}, 0, graph.MemoryCursor{})
 	wantErr(t, "ListMemories with limit 0", err, schema.ErrInvalid)
 }
+
+// testListEntities: by name case-insensitively, paged without skips or
+// repeats, filtered by kind and by a name or alias fragment; merged
+// entities are not listed; another owner sees none.
+func testListEntities(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	mk := func(name string, kind schema.EntityKind, aliases ...string) schema.Entity {
+		e := schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: name, Kind: kind, Aliases: aliases, CreatedAt: ts}
+		if err := s.UpsertEntity(ctx, owner, e); err != nil {
+			t.Fatalf("UpsertEntity %s: %v", name, err)
+		}
+		return e
+	}
+	bob := mk("Bob", schema.KindPerson)
+	mk("alice", schema.KindPerson)
+	mk("Carol", schema.KindPerson, "Caz")
+	mk("Postgres", schema.KindSystem)
+	dup := mk("Bobby", schema.KindPerson)
+	if err := s.MergeEntities(ctx, owner, bob.ID, dup.ID); err != nil {
+		t.Fatalf("MergeEntities: %v", err)
+	}
+	var names []string
+	var cur graph.EntityCursor
+	for page := 0; page < 5; page++ {
+		es, err := s.ListEntities(ctx, owner, "", "", 2, cur)
+		if err != nil {
+			t.Fatalf("ListEntities: %v", err)
+		}
+		for _, e := range es {
+			names = append(names, e.Name)
+		}
+		if len(es) < 2 {
+			break
+		}
+		cur = graph.EntityCursor{Name: es[len(es)-1].Name, ID: es[len(es)-1].ID}
+	}
+	if want := []string{"alice", "Bob", "Carol", "Postgres"}; !equalStrings(names, want) {
+		t.Errorf("paged names = %v, want %v", names, want)
+	}
+	people, err := s.ListEntities(ctx, owner, "", schema.KindPerson, 10, graph.EntityCursor{})
+	if err != nil || len(people) != 3 {
+		t.Errorf("people = %d, %v; want 3", len(people), err)
+	}
+	byAlias, err := s.ListEntities(ctx, owner, "caz", "", 10, graph.EntityCursor{})
+	if err != nil || len(byAlias) != 1 || byAlias[0].Name != "Carol" {
+		t.Errorf("q=caz = %+v, %v; want Carol", byAlias, err)
+	}
+	other, err := s.ListEntities(ctx, newOwner(), "", "", 10, graph.EntityCursor{})
+	if err != nil || len(other) != 0 {
+		t.Errorf("another owner lists %d entities, %v", len(other), err)
+	}
+	_, err = s.ListEntities(ctx, owner, "", "", -1, graph.EntityCursor{})
+	wantErr(t, "ListEntities with limit -1", err, schema.ErrInvalid)
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -3,6 +3,7 @@ package neo4j
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
@@ -58,4 +59,51 @@ func (s *Store) ListMemories(ctx context.Context, owner schema.Owner, f graph.Me
 		return nil, translate(op, err)
 	}
 	return mems, nil
+}
+
+// listEntitiesCypher lists one owner's live (unmerged) entities by name
+// (case-insensitive, ties by id) after a keyset cursor, optionally of one
+// kind and whose name or an alias contains $q (case-insensitive).
+const listEntitiesCypher = `
+MATCH (e:Entity {owner: $owner})
+WHERE e.merged_into IS NULL
+  AND ($kind IS NULL OR e.kind = $kind)
+  AND ($q IS NULL OR toLower(e.name) CONTAINS $q OR any(a IN coalesce(e.aliases, []) WHERE toLower(a) CONTAINS $q))
+  AND ($after_name IS NULL OR toLower(e.name) > $after_name OR (toLower(e.name) = $after_name AND e.id > $after_id))
+WITH e ORDER BY toLower(e.name) ASC, e.id ASC LIMIT $limit
+RETURN e {.*} AS e`
+
+// ListEntities implements graph.Store.
+func (s *Store) ListEntities(ctx context.Context, owner schema.Owner, q string, kind schema.EntityKind, limit int, after graph.EntityCursor) ([]schema.Entity, error) {
+	const op = "list entities"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if limit <= 0 {
+		return nil, fmt.Errorf("%s: %w: limit must be positive", op, schema.ErrInvalid)
+	}
+	if limit > graph.MaxPage {
+		limit = graph.MaxPage
+	}
+	params := map[string]any{"owner": string(owner), "limit": limit, "kind": nullable(string(kind)),
+		"q": nullable(strings.ToLower(strings.TrimSpace(q))), "after_name": nullable(strings.ToLower(after.Name)), "after_id": after.ID}
+	ents, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
+		recs, err := collect(ctx, tx, listEntitiesCypher, params)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]schema.Entity, 0, len(recs))
+		for _, r := range recs {
+			e, err := entityColumn(r, "e")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, e)
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return ents, nil
 }
