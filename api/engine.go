@@ -53,6 +53,8 @@ func (s *Server) routesEngine(authed *gin.RouterGroup) {
 	authed.GET("/conflicts/:id", s.require(ScopeRead), s.conflict)
 	authed.POST("/conflicts/:id/resolve", s.require(ScopeWrite), s.resolveConflict)
 	authed.GET("/entities", s.require(ScopeRead), s.listEntities)
+	authed.GET("/graph/neighbours", s.require(ScopeRead), s.graphNeighbours)
+	authed.GET("/graph/paths", s.require(ScopeRead), s.graphPaths)
 	authed.GET("/entities/:id", s.require(ScopeRead), s.entity)
 	authed.GET("/spaces", s.require(ScopeRead), s.spaces)
 	authed.POST("/spaces", s.require(ScopeWrite), s.createSpace)
@@ -472,4 +474,63 @@ func (s *Server) listEntities(c *gin.Context) {
 		out.NextCursor = base64.RawURLEncoding.EncodeToString([]byte(last.Name + "\x00" + last.ID))
 	}
 	c.JSON(http.StatusOK, out)
+}
+
+// intQuery reads an optional bounded integer query parameter, answering the
+// request itself when it is bad.
+func intQuery(c *gin.Context, name string, def, lo, hi int) (int, bool) {
+	v := c.Query(name)
+	if v == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		abort(c, http.StatusBadRequest, CodeInvalid, fmt.Sprintf("%s must be a whole number between %d and %d", name, lo, hi), false)
+		return 0, false
+	}
+	return n, true
+}
+
+func (s *Server) graphNeighbours(c *gin.Context) {
+	id := c.Query("entityId")
+	if id == "" {
+		abort(c, http.StatusBadRequest, CodeInvalid, "entityId is required", false)
+		return
+	}
+	depth, ok := intQuery(c, "depth", 1, 1, graph.MaxTraversalDepth)
+	if !ok {
+		return
+	}
+	limit, ok := intQuery(c, "limit", DefaultPageSize, 1, graph.MaxTraversalPaths)
+	if !ok {
+		return
+	}
+	sg, err := s.cfg.Graph.Neighbours(c.Request.Context(), owner(c), id, depth, limit)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sg)
+}
+
+func (s *Server) graphPaths(c *gin.Context) {
+	from, to := c.Query("from"), c.Query("to")
+	if from == "" || to == "" {
+		abort(c, http.StatusBadRequest, CodeInvalid, "from and to (entity ids) are required", false)
+		return
+	}
+	depth, ok := intQuery(c, "maxDepth", 2, 1, graph.MaxPathDepth)
+	if !ok {
+		return
+	}
+	limit, ok := intQuery(c, "limit", 10, 1, graph.MaxTraversalPaths)
+	if !ok {
+		return
+	}
+	sg, err := s.cfg.Graph.Paths(c.Request.Context(), owner(c), from, to, depth, limit)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, sg)
 }

@@ -169,6 +169,19 @@ func operations() []operation {
 				{name: "q", in: "query", desc: "a fragment of a name or alias (at most 200 bytes)", schema: map[string]any{"type": "string", "x-maxBytes": 200}},
 				{name: "kind", in: "query", schema: map[string]any{"type": "string", "enum": []string{"person", "project", "system", "organisation", "place", "other"}}}},
 			status: 200, resp: list[schema.Entity]{}},
+		{method: "GET", path: "/api/v1/graph/neighbours", id: "graphNeighbours", tag: "graph", sum: "Traverse from an entity over memories and relations", scope: ScopeRead,
+			query: []param{
+				{name: "entityId", in: "query", required: true, schema: map[string]any{"type": "string", "minLength": 1}},
+				{name: "depth", in: "query", desc: "entity hops (default 1)", schema: map[string]any{"type": "integer", "minimum": 1, "maximum": graph.MaxTraversalDepth}},
+				{name: "limit", in: "query", desc: "paths at most", schema: map[string]any{"type": "integer", "minimum": 1, "maximum": graph.MaxTraversalPaths}}},
+			status: 200, resp: graph.Subgraph{}},
+		{method: "GET", path: "/api/v1/graph/paths", id: "graphPaths", tag: "graph", sum: "Shortest paths between two entities", scope: ScopeRead,
+			query: []param{
+				{name: "from", in: "query", required: true, schema: map[string]any{"type": "string", "minLength": 1}},
+				{name: "to", in: "query", required: true, schema: map[string]any{"type": "string", "minLength": 1}},
+				{name: "maxDepth", in: "query", desc: "entity hops (default 2)", schema: map[string]any{"type": "integer", "minimum": 1, "maximum": graph.MaxPathDepth}},
+				{name: "limit", in: "query", schema: map[string]any{"type": "integer", "minimum": 1, "maximum": graph.MaxTraversalPaths}}},
+			status: 200, resp: graph.Subgraph{}},
 		{method: "GET", path: "/api/v1/entities/:id", id: "getEntity", tag: "entities", sum: "An entity with its memories and neighbours", scope: ScopeRead, status: 200, resp: graph.EntityDetail{}},
 
 		{method: "GET", path: "/api/v1/spaces", id: "listSpaces", tag: "spaces", sum: "Every space (the personal one is created on first use)", scope: ScopeRead, status: 200, resp: list[schema.Space]{}},

@@ -240,4 +240,16 @@ func TestEntitiesAreResolvedAndListed(t *testing.T) {
 	if code := s.call(t, "GET", "/api/v1/entities?kind=dragon", nil, &e); code != 400 {
 		t.Fatalf("bad kind: %d", code)
 	}
+	var sg struct {
+		Nodes []struct{ ID, Kind string } `json:"nodes"`
+	}
+	if code := s.call(t, "GET", "/api/v1/graph/neighbours?depth=1&entityId="+l.Items[0].ID, nil, &sg); code != 200 || len(sg.Nodes) < 3 {
+		t.Fatalf("neighbours: %d %+v", code, sg)
+	}
+	if code := s.call(t, "GET", "/api/v1/graph/neighbours?depth=9&entityId="+l.Items[0].ID, nil, &e); code != 400 || !strings.Contains(e.Error.Message, "depth") {
+		t.Fatalf("too deep: %d %+v", code, e)
+	}
+	if code := s.call(t, "GET", "/api/v1/graph/neighbours?entityId=ent_missing0000000000", nil, &e); code != 404 {
+		t.Fatalf("unknown entity: %d", code)
+	}
 }

@@ -72,6 +72,15 @@ type Store interface {
 	// do not exist for this owner. Each memory carries its first evidence
 	// document (DocumentID, Excerpt), EntityIDs and SupersedesID.
 	Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error)
+	// Neighbours traverses from an entity (a merged id reads as the entity
+	// it was merged into) over ABOUT and RELATED, up to depth entity hops
+	// (1..MaxTraversalDepth), nearest first, at most limit paths (bounded
+	// by MaxTraversalPaths). An unknown entity is schema.ErrNotFound.
+	Neighbours(ctx context.Context, owner schema.Owner, entityID string, depth, limit int) (Subgraph, error)
+	// Paths finds the shortest paths between two entities over ABOUT and
+	// RELATED, at most maxDepth entity hops (1..MaxPathDepth), at most
+	// limit paths. No path is an empty Subgraph, not an error.
+	Paths(ctx context.Context, owner schema.Owner, fromID, toID string, maxDepth, limit int) (Subgraph, error)
 	// ListEntities lists the owner's live entities (merged ones are not
 	// listed) by name, case-insensitively, ties by id, after the cursor,
 	// optionally of one kind and whose name or an alias contains q

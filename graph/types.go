@@ -304,3 +304,36 @@ type EntityCursor struct {
 	Name string
 	ID   string
 }
+
+// Traversal bounds.
+const (
+	// MaxTraversalDepth bounds Neighbours' depth, in entity hops.
+	MaxTraversalDepth = 3
+	// MaxPathDepth bounds Paths' length, in entity hops.
+	MaxPathDepth = 4
+	// MaxTraversalPaths bounds the paths one traversal returns.
+	MaxTraversalPaths = 200
+)
+
+// Subgraph is what a traversal found: its nodes (entities and the memories
+// linking them), edges, and the paths as node-id sequences. Nodes are
+// sorted by id, edges by from, to and type.
+type Subgraph struct {
+	Nodes []Node     `json:"nodes"`
+	Edges []Edge     `json:"edges"`
+	Paths [][]string `json:"paths"`
+}
+
+// Node is an entity or a memory on a traversal.
+type Node struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"` // entity | memory
+	Label string `json:"label"`
+}
+
+// Edge is ABOUT (memory to entity) or RELATED:<type> (entity to entity).
+type Edge struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	Type string `json:"type"`
+}

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"Memories", testMemories},
 		{"ListMemories", testListMemories},
 		{"ListEntities", testListEntities},
+		{"Traversal", testTraversal},
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
 		{"SearchHostileQueries", testSearchHostileQueries},

@@ -162,3 +162,52 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// testTraversal: neighbours by depth through memories and RELATED edges,
+// shortest paths, bounds, isolation.
+func testTraversal(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	ent := func(name string) schema.Entity {
+		return schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: name, Kind: schema.KindPerson, CreatedAt: ts}
+	}
+	a, b, c := ent("Ada"), ent("Ben"), ent("Cy")
+	m := memory("Ada and Ben wrote the ledger together.")
+	m.EntityIDs = []string{a.ID, b.ID}
+	completeWith(t, s, owner, graph.JobWrite{Memories: []schema.Memory{m}, Entities: []schema.Entity{a, b, c},
+		Relations: []graph.Relation{{FromID: b.ID, ToID: c.ID, Type: "works_with"}}})
+
+	has := func(sg graph.Subgraph, id string) bool {
+		for _, n := range sg.Nodes {
+			if n.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	one, err := s.Neighbours(ctx, owner, a.ID, 1, 50)
+	if err != nil {
+		t.Fatalf("Neighbours depth 1: %v", err)
+	}
+	if !has(one, b.ID) || !has(one, m.ID) || has(one, c.ID) {
+		t.Errorf("depth 1 from Ada = %+v, want Ben through the memory and not Cy", one.Nodes)
+	}
+	two, err := s.Neighbours(ctx, owner, a.ID, 2, 50)
+	if err != nil || !has(two, c.ID) {
+		t.Errorf("depth 2 from Ada = %+v, %v; want Cy", two.Nodes, err)
+	}
+	p, err := s.Paths(ctx, owner, a.ID, c.ID, 2, 10)
+	if err != nil || len(p.Paths) == 0 || p.Paths[0][0] != a.ID || p.Paths[0][len(p.Paths[0])-1] != c.ID {
+		t.Errorf("paths Ada→Cy = %+v, %v", p, err)
+	}
+	short, err := s.Paths(ctx, owner, a.ID, c.ID, 1, 10)
+	if err != nil || len(short.Paths) != 0 {
+		t.Errorf("paths Ada→Cy within 1 hop = %+v, %v; want none", short, err)
+	}
+	_, err = s.Neighbours(ctx, owner, a.ID, graph.MaxTraversalDepth+1, 10)
+	wantErr(t, "Neighbours too deep", err, schema.ErrInvalid)
+	_, err = s.Neighbours(ctx, newOwner(), a.ID, 1, 10)
+	wantErr(t, "Neighbours of another owner's entity", err, schema.ErrNotFound)
+	_, err = s.Paths(ctx, newOwner(), a.ID, c.ID, 2, 10)
+	wantErr(t, "Paths between another owner's entities", err, schema.ErrNotFound)
+}
