@@ -52,6 +52,7 @@ func (s *Server) routesEngine(authed *gin.RouterGroup) {
 	authed.GET("/conflicts", s.require(ScopeRead), s.conflicts)
 	authed.GET("/conflicts/:id", s.require(ScopeRead), s.conflict)
 	authed.POST("/conflicts/:id/resolve", s.require(ScopeWrite), s.resolveConflict)
+	s.routesMaterial(authed)
 	authed.GET("/entities", s.require(ScopeRead), s.listEntities)
 	authed.GET("/graph/neighbours", s.require(ScopeRead), s.graphNeighbours)
 	authed.GET("/graph/paths", s.require(ScopeRead), s.graphPaths)

@@ -213,6 +213,33 @@ func TestListMemoriesPages(t *testing.T) {
 	if code := s.call(t, "GET", "/api/v1/memories?type=decision", nil, &d); code != 200 || len(d.Items) != 1 || d.Items[0].Type != schema.TypeDecision {
 		t.Fatalf("decisions: %d %+v", code, d)
 	}
+	// What was ingested, before extraction, and where it came from.
+	var docs struct {
+		Items []struct {
+			ID       string `json:"id"`
+			JobState string `json:"jobState"`
+			Bytes    int    `json:"bytes"`
+		} `json:"items"`
+	}
+	if code := s.call(t, "GET", "/api/v1/documents", nil, &docs); code != 200 || len(docs.Items) != 3 || docs.Items[0].JobState != "completed" || docs.Items[0].Bytes == 0 {
+		t.Fatalf("documents: %d %+v", code, docs)
+	}
+	var doc schema.Document
+	if code := s.call(t, "GET", "/api/v1/documents/"+docs.Items[0].ID, nil, &doc); code != 200 || doc.Text == "" {
+		t.Fatalf("document: %d %+v", code, doc)
+	}
+	var srcs struct {
+		Items []struct {
+			Documents int    `json:"documents"`
+			Access    string `json:"access"`
+		} `json:"items"`
+	}
+	if code := s.call(t, "GET", "/api/v1/sources", nil, &srcs); code != 200 || len(srcs.Items) != 1 || srcs.Items[0].Documents != 3 || srcs.Items[0].Access != "owner" {
+		t.Fatalf("sources: %d %+v", code, srcs)
+	}
+	if code := s.call(t, "POST", "/api/v1/integrations/google/sync", map[string]any{}, &e); code != 409 || !strings.Contains(e.Error.Message, "not configured") {
+		t.Fatalf("sync of an unconfigured integration: %d %+v", code, e)
+	}
 }
 
 // TestEntitiesAreResolvedAndListed: the same person named twice is one

@@ -81,6 +81,14 @@ type Store interface {
 	// RELATED, at most maxDepth entity hops (1..MaxPathDepth), at most
 	// limit paths. No path is an empty Subgraph, not an error.
 	Paths(ctx context.Context, owner schema.Owner, fromID, toID string, maxDepth, limit int) (Subgraph, error)
+	// ListDocuments lists the owner's documents newest first (ties by id
+	// descending) after the cursor, optionally from one source, without
+	// their text, each with its job's state; at most limit (bounded by
+	// MaxPage; <= 0 is schema.ErrInvalid).
+	ListDocuments(ctx context.Context, owner schema.Owner, source string, limit int, after DocumentCursor) ([]DocumentSummary, error)
+	// Sources lists where the owner's material came from, most documents
+	// first, ties by name, at most MaxPage.
+	Sources(ctx context.Context, owner schema.Owner) ([]Source, error)
 	// ListEntities lists the owner's live entities (merged ones are not
 	// listed) by name, case-insensitively, ties by id, after the cursor,
 	// optionally of one kind and whose name or an alias contains q

@@ -337,3 +337,35 @@ type Edge struct {
 	To   string `json:"to"`
 	Type string `json:"type"`
 }
+
+// DocumentCursor continues ListDocuments after the last document of a page.
+type DocumentCursor struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// DocumentSummary is a document as ingested, without its text, with what
+// became of it.
+type DocumentSummary struct {
+	ID             string          `json:"id"`
+	SpaceID        string          `json:"spaceId,omitempty"`
+	Source         string          `json:"source,omitempty"`
+	ContentHash    string          `json:"contentHash"`
+	Bytes          int             `json:"bytes"`
+	CreatedAt      time.Time       `json:"createdAt"`
+	SaidAt         time.Time       `json:"saidAt,omitzero"`
+	ConversationID string          `json:"conversationId,omitempty"`
+	JobID          string          `json:"jobId,omitempty"`
+	JobState       schema.JobState `json:"jobState,omitempty"`
+}
+
+// Source is where material came from: the source label documents carry
+// ("" for material handed to remember without one), with how much and
+// when. Every source's access scope is its owner alone until Spaces are
+// shared.
+type Source struct {
+	Name      string    `json:"name"`
+	Documents int       `json:"documents"`
+	FirstAt   time.Time `json:"firstAt"`
+	LastAt    time.Time `json:"lastAt"`
+}

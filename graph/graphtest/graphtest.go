@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"ListMemories", testListMemories},
 		{"ListEntities", testListEntities},
 		{"Traversal", testTraversal},
+		{"ListDocumentsAndSources", testListDocumentsAndSources},
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
 		{"SearchHostileQueries", testSearchHostileQueries},

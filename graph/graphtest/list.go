@@ -211,3 +211,41 @@ func testTraversal(t *testing.T, s graph.Store) {
 	_, err = s.Paths(ctx, newOwner(), a.ID, c.ID, 2, 10)
 	wantErr(t, "Paths between another owner's entities", err, schema.ErrNotFound)
 }
+
+// testListDocumentsAndSources: documents newest first with their job's
+// state and no text; sources counted; isolation.
+func testListDocumentsAndSources(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	var ids []string
+	for i := range 3 {
+		doc, _ := createAt(t, s, owner, "document text "+string(rune('a'+i)), ts.Add(time.Duration(i)*time.Minute))
+		ids = append(ids, doc.ID)
+	}
+	got, err := s.ListDocuments(ctx, owner, "", 2, graph.DocumentCursor{})
+	if err != nil || len(got) != 2 || got[0].ID != ids[2] || got[1].ID != ids[1] {
+		t.Fatalf("first page = %+v, %v; want the two newest", got, err)
+	}
+	if got[0].JobState != schema.JobQueued || got[0].Bytes == 0 {
+		t.Errorf("summary = %+v, want a queued job and a byte count", got[0])
+	}
+	rest, err := s.ListDocuments(ctx, owner, "", 2, graph.DocumentCursor{CreatedAt: got[1].CreatedAt, ID: got[1].ID})
+	if err != nil || len(rest) != 1 || rest[0].ID != ids[0] {
+		t.Fatalf("second page = %+v, %v", rest, err)
+	}
+	srcs, err := s.Sources(ctx, owner)
+	if err != nil || len(srcs) == 0 {
+		t.Fatalf("Sources = %+v, %v", srcs, err)
+	}
+	total := 0
+	for _, src := range srcs {
+		total += src.Documents
+	}
+	if total != 3 {
+		t.Errorf("sources count %d documents, want 3", total)
+	}
+	other, err := s.ListDocuments(ctx, newOwner(), "", 10, graph.DocumentCursor{})
+	if err != nil || len(other) != 0 {
+		t.Errorf("another owner lists %d documents, %v", len(other), err)
+	}
+}

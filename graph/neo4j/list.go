@@ -107,3 +107,84 @@ func (s *Store) ListEntities(ctx context.Context, owner schema.Owner, q string, 
 	}
 	return ents, nil
 }
+
+// listDocumentsCypher lists one owner's documents newest first (ties by id
+// descending) after a keyset cursor, without their text (read one document
+// for that), with what became of them.
+const listDocumentsCypher = `
+MATCH (d:Document {owner: $owner})
+WHERE ($source IS NULL OR d.source = $source)
+  AND ($after_at IS NULL OR d.created_at < $after_at OR (d.created_at = $after_at AND d.id < $after_id))
+WITH d ORDER BY d.created_at DESC, d.id DESC LIMIT $limit
+OPTIONAL MATCH (j:Job {owner: $owner})-[:PROCESSES]->(d)
+RETURN d {.id, .space_id, .source, .content_hash, .created_at, .said_at, .conversation_id, bytes: size(d.text)} AS d, j.id AS job, j.state AS state`
+
+// ListDocuments implements graph.Store.
+func (s *Store) ListDocuments(ctx context.Context, owner schema.Owner, source string, limit int, after graph.DocumentCursor) ([]graph.DocumentSummary, error) {
+	const op = "list documents"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if limit <= 0 {
+		return nil, fmt.Errorf("%s: %w: limit must be positive", op, schema.ErrInvalid)
+	}
+	params := map[string]any{"owner": string(owner), "limit": min(limit, graph.MaxPage), "source": nullable(source), "after_at": nil, "after_id": after.ID}
+	if !after.CreatedAt.IsZero() {
+		params["after_at"] = utc(after.CreatedAt)
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.DocumentSummary, error) {
+		recs, err := collect(ctx, tx, listDocumentsCypher, params)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]graph.DocumentSummary, 0, len(recs))
+		for _, r := range recs {
+			v, _ := r.Get("d")
+			m, err := asMap(v, "d")
+			if err != nil {
+				return nil, err
+			}
+			job, _ := r.Get("job")
+			state, _ := r.Get("state")
+			js, _ := job.(string)
+			st, _ := state.(string)
+			out = append(out, graph.DocumentSummary{
+				ID: str(m, "id"), SpaceID: str(m, "space_id"), Source: str(m, "source"), ContentHash: str(m, "content_hash"),
+				CreatedAt: timeOf(m, "created_at"), SaidAt: timeOf(m, "said_at"), ConversationID: str(m, "conversation_id"),
+				Bytes: integer(m, "bytes"), JobID: js, JobState: schema.JobState(st),
+			})
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+// Sources implements graph.Store.
+func (s *Store) Sources(ctx context.Context, owner schema.Owner) ([]graph.Source, error) {
+	const op = "list sources"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Source, error) {
+		recs, err := collect(ctx, tx, `
+MATCH (d:Document {owner: $owner})
+WITH coalesce(d.source, '') AS name, count(d) AS documents, min(d.created_at) AS first, max(d.created_at) AS last
+RETURN name, documents, first, last ORDER BY documents DESC, name ASC LIMIT $limit`, map[string]any{"owner": string(owner), "limit": graph.MaxPage})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]graph.Source, 0, len(recs))
+		for _, r := range recs {
+			m := r.AsMap()
+			out = append(out, graph.Source{Name: str(m, "name"), Documents: integer(m, "documents"), FirstAt: timeOf(m, "first"), LastAt: timeOf(m, "last")})
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
