@@ -306,21 +306,9 @@ func (s *Store) EntityCandidates(ctx context.Context, owner schema.Owner, names 
 		return []schema.Entity{}, nil
 	}
 	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
-		recs, err := collect(ctx, tx, entityCandidatesCypher, map[string]any{
+		return queryEntities(ctx, tx, entityCandidatesCypher, map[string]any{
 			"query": query, "owner": string(owner), "exact": exact, "limit": limit,
 		})
-		if err != nil {
-			return nil, err
-		}
-		out := make([]schema.Entity, 0, len(recs))
-		for _, r := range recs {
-			e, err := entityColumn(r, "e")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, e)
-		}
-		return out, nil
 	})
 	if err != nil {
 		return nil, translate(op, err)
@@ -579,6 +567,24 @@ func neighbours(ctx context.Context, tx neo4j.ManagedTransaction, params map[str
 	})
 	if len(out) > graph.MaxNeighbours {
 		out = out[:graph.MaxNeighbours]
+	}
+	return out, nil
+}
+
+// queryEntities runs cypher, which returns entity maps in column e, and
+// maps them in order.
+func queryEntities(ctx context.Context, tx neo4j.ManagedTransaction, cypher string, params map[string]any) ([]schema.Entity, error) {
+	recs, err := collect(ctx, tx, cypher, params)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]schema.Entity, 0, len(recs))
+	for _, r := range recs {
+		e, err := entityColumn(r, "e")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
 	}
 	return out, nil
 }

@@ -88,19 +88,7 @@ func (s *Store) ListEntities(ctx context.Context, owner schema.Owner, q string, 
 	params := map[string]any{"owner": string(owner), "limit": limit, "kind": nullable(string(kind)),
 		"q": nullable(strings.ToLower(strings.TrimSpace(q))), "after_name": nullable(strings.ToLower(after.Name)), "after_id": after.ID}
 	ents, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
-		recs, err := collect(ctx, tx, listEntitiesCypher, params)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]schema.Entity, 0, len(recs))
-		for _, r := range recs {
-			e, err := entityColumn(r, "e")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, e)
-		}
-		return out, nil
+		return queryEntities(ctx, tx, listEntitiesCypher, params)
 	})
 	if err != nil {
 		return nil, translate(op, err)
