@@ -79,21 +79,9 @@ func (s *Store) Conflicts(ctx context.Context, owner schema.Owner, state schema.
 				return nil, err
 			}
 		}
-		recs, err := collect(ctx, tx, listConflictsCypher, map[string]any{
+		return queryColumn(ctx, tx, listConflictsCypher, map[string]any{
 			"owner": string(owner), "state": nullable(string(state)), "after": nullable(after), "limit": limit,
-		})
-		if err != nil {
-			return nil, err
-		}
-		out := make([]schema.Conflict, 0, len(recs))
-		for _, r := range recs {
-			c, err := conflictColumn(r, "c")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, c)
-		}
-		return out, nil
+		}, "c", conflictColumn)
 	})
 	if err != nil {
 		return nil, translate(op, err)

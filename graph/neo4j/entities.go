@@ -574,17 +574,5 @@ func neighbours(ctx context.Context, tx neo4j.ManagedTransaction, params map[str
 // queryEntities runs cypher, which returns entity maps in column e, and
 // maps them in order.
 func queryEntities(ctx context.Context, tx neo4j.ManagedTransaction, cypher string, params map[string]any) ([]schema.Entity, error) {
-	recs, err := collect(ctx, tx, cypher, params)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]schema.Entity, 0, len(recs))
-	for _, r := range recs {
-		e, err := entityColumn(r, "e")
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, nil
+	return queryColumn(ctx, tx, cypher, params, "e", entityColumn)
 }

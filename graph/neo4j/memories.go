@@ -112,19 +112,25 @@ func (s *Store) Memories(ctx context.Context, owner schema.Owner, ids []string) 
 // queryMemories runs cypher, which returns memory projections in column m,
 // and maps them in order.
 func queryMemories(ctx context.Context, tx neo4j.ManagedTransaction, cypher string, params map[string]any) ([]schema.Memory, error) {
+	return queryColumn(ctx, tx, cypher, params, "m", memoryColumn)
+}
+
+// queryColumn runs cypher and maps column col of every record with read,
+// in order.
+func queryColumn[T any](ctx context.Context, tx neo4j.ManagedTransaction, cypher string, params map[string]any, col string, read func(*neo4j.Record, string) (T, error)) ([]T, error) {
 	recs, err := collect(ctx, tx, cypher, params)
 	if err != nil {
 		return nil, err
 	}
-	mems := make([]schema.Memory, 0, len(recs))
+	out := make([]T, 0, len(recs))
 	for _, r := range recs {
-		mem, err := memoryColumn(r, "m")
+		v, err := read(r, col)
 		if err != nil {
 			return nil, err
 		}
-		mems = append(mems, mem)
+		out = append(out, v)
 	}
-	return mems, nil
+	return out, nil
 }
 
 func memoryColumn(r *neo4j.Record, col string) (schema.Memory, error) {

@@ -192,23 +192,11 @@ func (s *Store) Spaces(ctx context.Context, owner schema.Owner) ([]schema.Space,
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Space, error) {
-		recs, err := collect(ctx, tx, `
+		return queryColumn(ctx, tx, `
 MATCH (s:Space {owner: $owner})
 RETURN s {.*} AS s
 ORDER BY s.personal DESC, s.name ASC, s.id ASC
-LIMIT $limit`, map[string]any{"owner": string(owner), "limit": graph.MaxSpaces})
-		if err != nil {
-			return nil, err
-		}
-		out := make([]schema.Space, 0, len(recs))
-		for _, r := range recs {
-			sp, err := spaceColumn(r, "s")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, sp)
-		}
-		return out, nil
+LIMIT $limit`, map[string]any{"owner": string(owner), "limit": graph.MaxSpaces}, "s", spaceColumn)
 	})
 	if err != nil {
 		return nil, translate(op, err)
