@@ -57,11 +57,12 @@ func (s *Server) routesEngine(authed *gin.RouterGroup) {
 	authed.GET("/graph/neighbours", s.require(ScopeRead), s.graphNeighbours)
 	authed.GET("/graph/paths", s.require(ScopeRead), s.graphPaths)
 	authed.GET("/entities/:id", s.require(ScopeRead), s.entity)
-	authed.GET("/spaces", s.require(ScopeRead), s.spaces)
+	authed.GET("/spaces", s.require(ScopeRead), s.listSpaces)
 	authed.POST("/spaces", s.require(ScopeWrite), s.createSpace)
-	authed.GET("/spaces/:id", s.require(ScopeRead), s.space)
-	authed.PATCH("/spaces/:id", s.require(ScopeWrite), s.renameSpace)
-	authed.DELETE("/spaces/:id", s.require(ScopeWrite), s.deleteSpace)
+	authed.GET("/spaces/:id", s.require(ScopeRead), s.getSpace)
+	authed.PATCH("/spaces/:id", s.require(ScopeWrite), s.spaceOwnerOnly, s.renameSpace)
+	authed.DELETE("/spaces/:id", s.require(ScopeWrite), s.spaceOwnerOnly, s.deleteSpace)
+	s.routesSharing(authed)
 	authed.POST("/conversations/:id/messages", s.require(ScopeCapture), s.appendMessages)
 	authed.GET("/conversations", s.require(ScopeRead), s.conversations)
 	authed.GET("/conversations/:id/turns", s.require(ScopeRead), s.turns)
@@ -86,12 +87,25 @@ func (s *Server) memoryTimeline(c *gin.Context) {
 	c.JSON(http.StatusOK, list[graph.TimelineEntry]{Items: t})
 }
 
+// confirmRequest may name the Space the memory is filed in, to confirm a
+// memory of a Space shared with the caller as editor.
+type confirmRequest struct {
+	SpaceID string `json:"spaceId,omitempty"`
+}
+
 func (s *Server) confirmMemory(c *gin.Context) {
-	var body struct{}
+	var body confirmRequest
 	if c.Request.ContentLength > 0 && !decode(c, &body) {
 		return
 	}
-	m, err := s.cfg.Graph.ConfirmMemory(c.Request.Context(), owner(c), c.Param("id"))
+	who := owner(c)
+	if body.SpaceID != "" {
+		var ok bool
+		if who, _, ok = s.memoryIn(c, body.SpaceID, c.Param("id"), true); !ok {
+			return
+		}
+	}
+	m, err := s.cfg.Graph.ConfirmMemory(c.Request.Context(), who, c.Param("id"))
 	if err != nil {
 		fail(c, err)
 		return
@@ -101,6 +115,9 @@ func (s *Server) confirmMemory(c *gin.Context) {
 
 type correctRequest struct {
 	Correction string `json:"correction"`
+	// SpaceID names the Space the memory is filed in, to correct a memory
+	// of a Space shared with the caller as editor.
+	SpaceID string `json:"spaceId,omitempty"`
 }
 
 // correctMemory hands a correction, in the person's words, to the same
@@ -111,7 +128,27 @@ func (s *Server) correctMemory(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	job, err := s.cfg.Pipeline.Correct(c.Request.Context(), owner(c), c.Param("id"), req.Correction)
+	var (
+		job schema.Job
+		err error
+	)
+	if req.SpaceID != "" {
+		who, m, ok := s.memoryIn(c, req.SpaceID, c.Param("id"), true)
+		if !ok {
+			return
+		}
+		if strings.TrimSpace(req.Correction) == "" {
+			abort(c, http.StatusBadRequest, CodeInvalid, "correction is empty", false)
+			return
+		}
+		in := ingest.RememberInput{Text: "Correction: " + req.Correction, SpaceID: req.SpaceID, Source: "correction of " + m.ID}
+		if who != owner(c) {
+			in.ContributedBy = owner(c)
+		}
+		job, err = s.cfg.Pipeline.Remember(c.Request.Context(), who, in)
+	} else {
+		job, err = s.cfg.Pipeline.Correct(c.Request.Context(), owner(c), c.Param("id"), req.Correction)
+	}
 	if err != nil {
 		fail(c, err)
 		return
@@ -222,20 +259,6 @@ func (s *Server) entity(c *gin.Context) {
 	c.JSON(http.StatusOK, d)
 }
 
-func (s *Server) spaces(c *gin.Context) {
-	ctx := c.Request.Context()
-	if _, err := s.cfg.Graph.EnsurePersonalSpace(ctx, owner(c)); err != nil {
-		fail(c, err)
-		return
-	}
-	sp, err := s.cfg.Graph.Spaces(ctx, owner(c))
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, list[schema.Space]{Items: sp})
-}
-
 type spaceRequest struct {
 	Name string `json:"name"`
 }
@@ -251,15 +274,6 @@ func (s *Server) createSpace(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusCreated, sp)
-}
-
-func (s *Server) space(c *gin.Context) {
-	sp, err := s.cfg.Graph.Space(c.Request.Context(), owner(c), c.Param("id"))
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, sp)
 }
 
 func (s *Server) renameSpace(c *gin.Context) {
@@ -419,7 +433,12 @@ func (s *Server) listMemories(c *gin.Context) {
 		}
 		cur = graph.MemoryCursor{RecordedAt: t, ID: id}
 	}
-	mems, err := s.cfg.Graph.ListMemories(c.Request.Context(), owner(c), f, n, cur)
+	// A Space shared with the caller is read as its owner, filtered to it.
+	who, ok := s.readAs(c, f.SpaceID)
+	if !ok {
+		return
+	}
+	mems, err := s.cfg.Graph.ListMemories(c.Request.Context(), who, f, n, cur)
 	if err != nil {
 		fail(c, err)
 		return

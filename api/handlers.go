@@ -89,7 +89,7 @@ func (s *Server) remember(c *gin.Context) {
 		abort(c, http.StatusBadRequest, CodeInvalid, `field "text" is required`, false)
 		return
 	}
-	job, err := s.cfg.Pipeline.Remember(c.Request.Context(), owner(c), ingest.RememberInput{Text: *req.Text, SpaceID: req.Space, Source: req.Source})
+	job, err := s.rememberInto(c, ingest.RememberInput{Text: *req.Text, SpaceID: req.Space, Source: req.Source})
 	if err != nil {
 		fail(c, err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/graph/cypher"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
@@ -121,7 +122,7 @@ func operations() []operation {
 		{method: "GET", path: "/api/v1/memories/:id", id: "getMemory", tag: "memories", sum: "One memory with its evidence, entities and space", scope: ScopeRead, status: 200, resp: graph.MemoryDetail{}},
 		{method: "GET", path: "/api/v1/memories/:id/timeline", id: "memoryTimeline", tag: "memories", sum: "Every version of a memory", scope: ScopeRead, status: 200, resp: list[graph.TimelineEntry]{}},
 		{method: "POST", path: "/api/v1/memories/:id/confirm", id: "confirmMemory", tag: "memories", sum: "Confirm a memory", scope: ScopeWrite,
-			body: struct{}{}, bodyOptional: true, status: 200, resp: memoryView{}},
+			body: confirmRequest{}, bodyOptional: true, status: 200, resp: memoryView{}},
 		{method: "POST", path: "/api/v1/memories/:id/correct", id: "correctMemory", tag: "memories", sum: "Correct a memory in the person's words", scope: ScopeCapture,
 			body: correctRequest{}, required: []string{"correction"},
 			rules:  map[string]map[string]any{"correction": {"minLength": 1, "pattern": `\S`}},
@@ -142,6 +143,13 @@ func operations() []operation {
 				"tokenBudget": {"minimum": 0, "maximum": retrieval.MaxBudget, "description": fmt.Sprintf("0 or absent means the server's budget (default %d); otherwise %d..%d", retrieval.DefaultBudget, retrieval.MinBudget, retrieval.MaxBudget)},
 			},
 			status: 200, resp: contextResponse{}},
+		{method: "POST", path: "/api/v1/cypher", id: "cypher", tag: "graph", sum: "Run read-only analyst Cypher over the caller's own graph (docs/analyst-cypher.md)", scope: ScopeQuery,
+			body: cypherRequest{}, required: []string{"query"},
+			rules: map[string]map[string]any{
+				"query":  {"minLength": 1, "x-maxBytes": cypher.MaxQueryBytes, "description": fmt.Sprintf("Cypher of the analyst subset, at most %d bytes (MaxQueryBytes); every node pattern is scoped to the caller", cypher.MaxQueryBytes)},
+				"params": {"maxProperties": graph.MaxAnalystParams, "description": "the query's $parameters; names starting with __ are reserved"},
+			},
+			status: 200, resp: graph.AnalystResult{}},
 		{method: "POST", path: "/api/v1/search/conversations", id: "searchConversations", tag: "search", sum: "Conversation turns matching a query", scope: ScopeRead,
 			body: turnSearchRequest{}, required: []string{"query"},
 			rules:  map[string]map[string]any{"limit": {"minimum": 0}},
@@ -176,7 +184,7 @@ func operations() []operation {
 		{method: "GET", path: "/api/v1/sources", id: "listSources", tag: "sources", sum: "Where material came from, with its access scope", scope: ScopeRead, status: 200, resp: list[sourceView]{}},
 		{method: "GET", path: "/api/v1/integrations", id: "listIntegrations", tag: "integrations", sum: "Connected sources", scope: ScopeRead, status: 200, resp: list[Integration]{}},
 		{method: "POST", path: "/api/v1/integrations/:id/sync", id: "syncIntegration", tag: "integrations", sum: "Ask a connected source to sync now", scope: ScopeCapture,
-			body: struct{}{}, bodyOptional: true, status: 202, resp: list[Integration]{}},
+			body: struct{}{}, bodyOptional: true, status: 202, resp: Integration{}},
 		{method: "GET", path: "/api/v1/graph/neighbours", id: "graphNeighbours", tag: "graph", sum: "Traverse from an entity over memories and relations", scope: ScopeRead,
 			query: []param{
 				{name: "entityId", in: "query", required: true, schema: map[string]any{"type": "string", "minLength": 1}},
@@ -192,17 +200,30 @@ func operations() []operation {
 			status: 200, resp: graph.Subgraph{}},
 		{method: "GET", path: "/api/v1/entities/:id", id: "getEntity", tag: "entities", sum: "An entity with its memories and neighbours", scope: ScopeRead, status: 200, resp: graph.EntityDetail{}},
 
-		{method: "GET", path: "/api/v1/spaces", id: "listSpaces", tag: "spaces", sum: "Every space (the personal one is created on first use)", scope: ScopeRead, status: 200, resp: list[schema.Space]{}},
+		{method: "GET", path: "/api/v1/spaces", id: "listSpaces", tag: "spaces", sum: "Every space: the caller's own (the personal one is created on first use), then those shared with them, each with role and ownerId", scope: ScopeRead, status: 200, resp: list[spaceView]{}},
 		{method: "POST", path: "/api/v1/spaces", id: "createSpace", tag: "spaces", sum: "Create a space", scope: ScopeWrite,
 			body: spaceRequest{}, required: []string{"name"},
 			rules:  map[string]map[string]any{"name": {"minLength": 1, "x-maxBytes": graph.MaxSpaceNameBytes, "description": fmt.Sprintf("1 to %d bytes once trimmed (MaxSpaceNameBytes)", graph.MaxSpaceNameBytes)}},
 			status: 201, resp: schema.Space{}},
-		{method: "GET", path: "/api/v1/spaces/:id", id: "getSpace", tag: "spaces", sum: "One space", scope: ScopeRead, status: 200, resp: schema.Space{}},
+		{method: "GET", path: "/api/v1/spaces/:id", id: "getSpace", tag: "spaces", sum: "One space, the caller's own or shared with them", scope: ScopeRead, status: 200, resp: spaceView{}},
 		{method: "PATCH", path: "/api/v1/spaces/:id", id: "renameSpace", tag: "spaces", sum: "Rename a space", scope: ScopeWrite,
 			body: spaceRequest{}, required: []string{"name"},
 			rules:  map[string]map[string]any{"name": {"minLength": 1, "x-maxBytes": graph.MaxSpaceNameBytes, "description": fmt.Sprintf("1 to %d bytes once trimmed (MaxSpaceNameBytes)", graph.MaxSpaceNameBytes)}},
 			status: 200, resp: schema.Space{}},
 		{method: "DELETE", path: "/api/v1/spaces/:id", id: "deleteSpace", tag: "spaces", sum: "Delete a space (not the personal one)", scope: ScopeWrite, status: 204},
+		{method: "GET", path: "/api/v1/spaces/:id/collaborators", id: "listCollaborators", tag: "spaces", sum: "Everybody who can see the space, the owner first, with invitations not accepted yet (owner and members)", scope: ScopeRead, status: 200, resp: list[graph.Collaborator]{}},
+		{method: "POST", path: "/api/v1/spaces/:id/collaborators", id: "shareSpace", tag: "spaces", sum: "Invite somebody (by email or userId) as editor or viewer; pending until they accept (owner only; not the personal space)", scope: ScopeWrite,
+			body: shareRequest{}, required: []string{"role"},
+			rules:  map[string]map[string]any{"role": {"enum": []string{"editor", "viewer"}}, "email": {"x-maxBytes": graph.MaxEmailBytes}},
+			status: 201, resp: graph.Collaborator{}},
+		{method: "PATCH", path: "/api/v1/spaces/:id/collaborators/:member", id: "changeSpaceRole", tag: "spaces", sum: "Change a collaborator's role (owner only; the owner's role cannot change); :member is a userId or the address they were invited by", scope: ScopeWrite,
+			body: roleRequest{}, required: []string{"role"},
+			rules:  map[string]map[string]any{"role": {"enum": []string{"editor", "viewer"}}},
+			status: 200, resp: graph.Collaborator{}},
+		{method: "DELETE", path: "/api/v1/spaces/:id/collaborators/:member", id: "unshareSpace", tag: "spaces", sum: "End a collaborator's access or withdraw an invitation (owner only; the owner cannot be removed); with :member = the caller, leave the space or decline the invitation", scope: ScopeWrite, status: 204},
+		{method: "POST", path: "/api/v1/spaces/:id/invitations/accept", id: "acceptInvitation", tag: "spaces", sum: "Accept an invitation to a space shared with the caller", scope: ScopeRead,
+			body: struct{}{}, bodyOptional: true, status: 200, resp: spaceView{}},
+		{method: "GET", path: "/api/v1/invitations", id: "listInvitations", tag: "spaces", sum: "Spaces offered to the caller and not accepted yet", scope: ScopeRead, status: 200, resp: list[invitationView]{}},
 
 		{method: "POST", path: "/api/v1/conversations/:id/messages", id: "appendMessages", tag: "conversations", sum: "Append messages to a conversation", scope: ScopeCapture,
 			body: appendRequest{}, required: []string{"messages"},

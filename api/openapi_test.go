@@ -110,7 +110,7 @@ func TestOpenAPIScopesAndAuth(t *testing.T) {
 	for p, item := range doc["paths"].(map[string]any) {
 		for m, opv := range item.(map[string]any) {
 			op := opv.(map[string]any)
-			url := strings.NewReplacer("{id}", "x").Replace(p)
+			url := strings.NewReplacer("{id}", "x", "{member}", "x").Replace(p)
 			if strings.Contains(url, "{") {
 				t.Fatalf("%s %s: unhandled path parameter", m, p)
 			}
@@ -124,7 +124,7 @@ func TestOpenAPIScopesAndAuth(t *testing.T) {
 				}
 				continue
 			}
-			if !slices.Contains([]string{ScopeRead, ScopeCapture, ScopeWrite, ScopeUsage}, scope) {
+			if !slices.Contains([]string{ScopeRead, ScopeCapture, ScopeWrite, ScopeUsage, ScopeQuery}, scope) {
 				t.Errorf("%s %s: x-scope %q is not a scope", m, p, scope)
 			}
 			if _, ok := op["security"].([]any); !ok {

@@ -62,8 +62,11 @@ type Config struct {
 	Pipeline *ingest.Pipeline
 	Searcher *retrieval.Searcher
 	Auth     Authenticator
-	Checks   []Check
-	Logger   *slog.Logger
+	// People finds who signs in with an address, for sharing a Space by
+	// email; nil means by user id only.
+	People PeopleDirectory
+	Checks []Check
+	Logger *slog.Logger
 	// ResourceMetadataURL is named in every 401's WWW-Authenticate
 	// (RFC 9728), so a client can discover how to get a token.
 	ResourceMetadataURL string
@@ -135,6 +138,7 @@ func New(cfg Config) (*Server, error) {
 	authed.GET("/jobs/:id", s.require(ScopeRead), s.job)
 	authed.POST("/search", s.require(ScopeRead), s.search)
 	authed.POST("/search/context", s.require(ScopeRead), s.searchContext)
+	authed.POST("/cypher", s.require(ScopeQuery), s.cypher)
 	s.routesEngine(authed)
 	s.h = r
 	return s, nil

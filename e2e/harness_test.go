@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -83,6 +85,23 @@ func baseEnv(extra ...string) []string {
 	return append(env, extra...)
 }
 
+// runID keeps this run's Kafka topics apart from other runs on the broker.
+var runID = strconv.FormatInt(time.Now().UnixNano(), 36)
+
+// withTopic gives the processes of one top-level test their own jobs topic
+// (and so their own consumer group), unless env names one: a process of
+// another test, stopping, can then never hold the partitions this test's
+// jobs wait on while the group rebalances.
+func withTopic(t *testing.T, env []string) []string {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "KAFKA_TOPIC=") {
+			return env
+		}
+	}
+	name, _, _ := strings.Cut(t.Name(), "/")
+	return append(slices.Clone(env), "KAFKA_TOPIC=e2e."+runID+"."+name)
+}
+
 // proc is a running persistmemory process.
 type proc struct {
 	cmd    *exec.Cmd
@@ -104,7 +123,7 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 func start(t *testing.T, env []string, args ...string) *proc {
 	t.Helper()
 	cmd := exec.Command(binary(t), args...)
-	cmd.Env = env
+	cmd.Env = withTopic(t, env)
 	p := &proc{cmd: cmd, stderr: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	cmd.Stderr = lockedWriter{p.mu, p.stderr}
 	if err := cmd.Start(); err != nil {

@@ -45,8 +45,8 @@ func TestAnotherEmbeddingModelIsRefused(t *testing.T) {
 	defer fake.Close()
 	const key = "sk-test-e2e-0123456789abcdefghij"
 	cmd := exec.Command(binary(t), "serve")
-	cmd.Env = baseEnv("PERSISTMEMORY_ADDR="+freeAddr(t), "EMBEDDING_PROVIDER=openai", "EMBEDDING_BASE_URL="+fake.URL+"/v1",
-		"EMBEDDING_API_KEY="+key, "EMBEDDING_MODEL=text-embedding-3-small")
+	cmd.Env = withTopic(t, baseEnv("PERSISTMEMORY_ADDR="+freeAddr(t), "EMBEDDING_PROVIDER=openai", "EMBEDDING_BASE_URL="+fake.URL+"/v1",
+		"EMBEDDING_API_KEY="+key, "EMBEDDING_MODEL=text-embedding-3-small"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	done := make(chan error, 1)

@@ -23,7 +23,7 @@ func TestStdioSpeaksOnlyJSONRPC(t *testing.T) {
 	requireStack(t)
 	user := schema.Owner(schema.NewID("usr_"))
 	cmd := exec.Command(binary(t), "mcp")
-	cmd.Env = baseEnv("PERSISTMEMORY_USER_ID="+string(user), "PERSISTMEMORY_LOG_LEVEL=debug")
+	cmd.Env = withTopic(t, baseEnv("PERSISTMEMORY_USER_ID="+string(user), "PERSISTMEMORY_LOG_LEVEL=debug"))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestStdioSpeaksOnlyJSONRPC(t *testing.T) {
 func TestStdioScopes(t *testing.T) {
 	requireStack(t)
 	cmd := exec.Command(binary(t), "mcp")
-	cmd.Env = baseEnv("PERSISTMEMORY_USER_ID=usr_scopetest", "MCP_SCOPES=memory:read")
+	cmd.Env = withTopic(t, baseEnv("PERSISTMEMORY_USER_ID=usr_scopetest", "MCP_SCOPES=memory:read"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -114,6 +114,12 @@ type Store interface {
 	ConflictStore
 	ConversationStore
 	IdempotencyStore
+	BatchStore
+	UsageStore
+	UploadStore
+	ReminderStore
+	SharingStore
+	AnalystStore
 }
 
 // SpaceStore files memories into spaces (Memory-IN->Space). Every owner

@@ -3,6 +3,7 @@ package ingest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,10 +34,14 @@ const (
 // value supersedes it, an unsettled contradiction opens a conflict. Every
 // id is derived from the owner and the job, so planning the same job again
 // plans the same write.
-func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job, doc schema.Document, cands []schema.Memory, turns []schema.Turn) (graph.JobWrite, error) {
-	now := p.cfg.Now().UTC()
+//
+// st carries what earlier jobs of the same batch planned: their memories
+// count as stored (a later job may reinforce, supersede or dispute them)
+// and the memories they retired are no longer current.
+func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job, doc schema.Document, cands []schema.Memory, turns []schema.Turn, st *planState) (graph.JobWrite, error) {
+	now := st.ents.now
 	w := graph.JobWrite{MemoryTurns: map[string][]string{}}
-	ents := &entityPlan{p: p, owner: owner, now: now, byKey: map[string]int{}}
+	ents := st.ents
 	var planned []schema.Memory
 	for i, c := range cands {
 		c.ID = schema.DerivedID(schema.PrefixMemory, string(owner), job.ID, strconv.Itoa(i))
@@ -59,9 +64,15 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			}
 			c.EntityIDs = append(c.EntityIDs, id)
 		}
-		existing, err := p.existing(ctx, owner, c)
+		existing, err := p.existing(ctx, owner, c, st)
 		if err != nil {
 			return graph.JobWrite{}, err
+		}
+		if doc.ContributedBy != "" {
+			// Material a collaborator sent into a shared Space may only
+			// reinforce, supersede or dispute memories of that Space: the
+			// owner's other Spaces are not theirs to change.
+			existing = slices.DeleteFunc(existing, func(m schema.Memory) bool { return m.SpaceID != doc.SpaceID })
 		}
 		// A twin within this very document is dropped: it is not stored yet,
 		// so there is nothing to reinforce.
@@ -106,33 +117,145 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			w.MemoryTurns[c.ID] = t
 		}
 	}
-	w.Entities = ents.list
+	w.Entities = append([]schema.Entity(nil), ents.list...)
+	st.absorb(w)
 	return w, nil
 }
 
-// existing returns the memories a claim must be compared with: the same
-// subject and attribute, then full-text look-alikes; each once, in a fixed
-// order.
-func (p *Pipeline) existing(ctx context.Context, owner schema.Owner, c schema.Memory) ([]schema.Memory, error) {
-	seen := map[string]bool{}
-	var out []schema.Memory
+// planState is what the jobs of one batch planned so far, and what the
+// graph held for their claims when the batch began.
+type planState struct {
+	ents    *entityPlan
+	planned []schema.Memory // new memories of earlier jobs, not yet stored
+	retired map[string]bool // memories earlier jobs superseded
+	// found holds the stored memories each claim of the batch is compared
+	// with, looked up for every claim at once (see prefetch); a claim
+	// missing from it is looked up on its own.
+	found map[graph.ClaimLookup]graph.ClaimMatches
+}
+
+// claimLookup is what existing looks up for c.
+func claimLookup(c schema.Memory) graph.ClaimLookup {
+	l := graph.ClaimLookup{Claim: c.Claim}
 	if s := graph.NormalizeKey(c.Subject); s != "" && c.Attribute != "" {
-		ms, err := p.cfg.Graph.MemoriesBySubject(ctx, owner, s, graph.NormalizeKey(c.Attribute), SubjectLookup)
-		if err != nil {
-			return nil, fmt.Errorf("memories on %q: %w", c.Subject, err)
-		}
-		for _, m := range ms {
-			if !seen[m.ID] {
-				seen[m.ID] = true
-				out = append(out, m)
+		l.SubjectKey, l.AttributeKey = s, graph.NormalizeKey(c.Attribute)
+	}
+	return l
+}
+
+// prefetch looks up, in two round trips, what every claim of a batch must
+// be compared with in the stored graph and which stored entities each
+// mention may be. The graph does not change while the batch is planned
+// (its writes come at the end), so this is what looking each up in turn
+// would find; what the batch itself plans is overlaid by planState.
+func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Owner, cands [][]schema.Memory) error {
+	var ls []graph.ClaimLookup
+	var names []string
+	seenL, seenN := map[graph.ClaimLookup]bool{}, map[string]bool{}
+	for _, cs := range cands {
+		for _, c := range cs {
+			if l := claimLookup(c); !seenL[l] {
+				seenL[l] = true
+				ls = append(ls, l)
+			}
+			for _, m := range c.Entities {
+				if !seenN[m.Name] {
+					seenN[m.Name] = true
+					names = append(names, m.Name)
+				}
 			}
 		}
 	}
-	hits, err := p.cfg.Graph.SimilarClaims(ctx, owner, c.Claim, SimilarLookup)
-	if err != nil {
-		return nil, fmt.Errorf("similar claims: %w", err)
+	if len(ls) > 0 {
+		res, err := p.cfg.Graph.LookupClaims(ctx, owner, ls, SubjectLookup, SimilarLookup)
+		if err != nil {
+			return fmt.Errorf("look up claims: %w", err)
+		}
+		st.found = make(map[graph.ClaimLookup]graph.ClaimMatches, len(ls))
+		for i, l := range ls {
+			st.found[l] = res[i]
+		}
 	}
-	for _, h := range hits {
+	if len(names) > 0 {
+		res, err := p.cfg.Graph.EntityCandidatesEach(ctx, owner, names, EntityLookup)
+		if err != nil {
+			return fmt.Errorf("entity candidates: %w", err)
+		}
+		st.ents.found = make(map[string][]schema.Entity, len(names))
+		for i, n := range names {
+			st.ents.found[n] = res[i]
+		}
+	}
+	return nil
+}
+
+// lookup returns the stored memories on c's subject and attribute and its
+// full-text look-alikes.
+func (st *planState) lookup(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory) ([]schema.Memory, []graph.MemoryHit, error) {
+	l := claimLookup(c)
+	if m, ok := st.found[l]; ok {
+		return m.BySubject, m.Similar, nil
+	}
+	var bySubject []schema.Memory
+	if l.SubjectKey != "" {
+		ms, err := p.cfg.Graph.MemoriesBySubject(ctx, owner, l.SubjectKey, l.AttributeKey, SubjectLookup)
+		if err != nil {
+			return nil, nil, fmt.Errorf("memories on %q: %w", c.Subject, err)
+		}
+		bySubject = ms
+	}
+	similar, err := p.cfg.Graph.SimilarClaims(ctx, owner, c.Claim, SimilarLookup)
+	if err != nil {
+		return nil, nil, fmt.Errorf("similar claims: %w", err)
+	}
+	return bySubject, similar, nil
+}
+
+func (p *Pipeline) newPlanState(owner schema.Owner) *planState {
+	return &planState{
+		ents:    &entityPlan{p: p, owner: owner, now: p.cfg.Now().UTC(), byKey: map[string]int{}},
+		retired: map[string]bool{},
+	}
+}
+
+// absorb records one job's plan for the jobs after it.
+func (st *planState) absorb(w graph.JobWrite) {
+	for _, s := range w.Supersede {
+		st.retired[s.OldID] = true
+	}
+	st.planned = append(st.planned, w.Memories...)
+}
+
+// existing returns the memories a claim must be compared with: what
+// earlier jobs of the batch planned, the same subject and attribute, then
+// full-text look-alikes; each once, none an earlier job retired, in a
+// fixed order.
+func (p *Pipeline) existing(ctx context.Context, owner schema.Owner, c schema.Memory, st *planState) ([]schema.Memory, error) {
+	seen := map[string]bool{}
+	for id := range st.retired {
+		seen[id] = true
+	}
+	var out []schema.Memory
+	bySubject, similar, err := st.lookup(ctx, p, owner, c)
+	if err != nil {
+		return nil, err
+	}
+	// What earlier jobs of the batch planned is compared like stored
+	// memory: conflicts.Compare relates only claims on the same subject
+	// and attribute, or near-identical ones.
+	for _, m := range st.planned {
+		if !seen[m.ID] {
+			seen[m.ID] = true
+			out = append(out, m)
+		}
+	}
+	for _, m := range bySubject {
+		if !seen[m.ID] {
+			seen[m.ID] = true
+			out = append(out, m)
+		}
+	}
+	for _, h := range similar {
 		if !seen[h.Memory.ID] {
 			seen[h.Memory.ID] = true
 			out = append(out, h.Memory)
@@ -159,6 +282,9 @@ type entityPlan struct {
 	now   time.Time
 	list  []schema.Entity
 	byKey map[string]int // NormalizeKey(name) -> index in list
+	// found holds stored candidates per mention name, looked up for a
+	// whole batch at once (see planState.prefetch).
+	found map[string][]schema.Entity
 }
 
 func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, error) {
@@ -169,11 +295,15 @@ func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, err
 	if i, ok := e.byKey[key]; ok {
 		return e.list[i].ID, nil
 	}
-	cands, err := e.p.cfg.Graph.EntityCandidates(ctx, e.owner, []string{m.Name}, EntityLookup)
-	if err != nil {
-		return "", fmt.Errorf("entity candidates for %q: %w", m.Name, err)
+	cands, ok := e.found[m.Name]
+	if !ok {
+		var err error
+		cands, err = e.p.cfg.Graph.EntityCandidates(ctx, e.owner, []string{m.Name}, EntityLookup)
+		if err != nil {
+			return "", fmt.Errorf("entity candidates for %q: %w", m.Name, err)
+		}
 	}
-	cands = append(cands, e.list...)
+	cands = append(slices.Clone(cands), e.list...)
 	var ent schema.Entity
 	if best, _, ok := resolve.Match(m, cands); ok {
 		ent = best

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -31,6 +32,10 @@ const (
 	OutboxBatch = 100
 	// PublishTimeout bounds the accepting request's attempt to publish.
 	PublishTimeout = 3 * time.Second
+	// MarkDelay is how long accepted jobs wait to be marked published
+	// together; well below OutboxAge, so the relay does not publish them
+	// again.
+	MarkDelay = 20 * time.Millisecond
 )
 
 // Config wires a Pipeline. Graph and Extractor are required. Queue nil means
@@ -45,6 +50,10 @@ type Config struct {
 	Logger    *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Observe, when set, is told how long each stage of the worker took
+	// for a batch of jobs (see Stages), so a deployment can see which
+	// stage dominates. It must be cheap and safe for concurrent use.
+	Observe func(stage string, took time.Duration, jobs int)
 }
 
 // Pipeline accepts material and turns it into memories. Safe for concurrent
@@ -52,6 +61,12 @@ type Config struct {
 type Pipeline struct {
 	cfg Config
 	log *slog.Logger
+
+	// Jobs whose message reached the queue, to be marked published in
+	// one transaction (see markPublished).
+	markMu  sync.Mutex
+	marks   []schema.JobRef
+	marking bool
 }
 
 // New validates cfg and returns a Pipeline.
@@ -80,6 +95,10 @@ type RememberInput struct {
 	Text    string
 	SpaceID string
 	Source  string
+	// ContributedBy is the person sending material into a Space shared
+	// with them (graph.SharingStore); empty when the owner sends it. It is
+	// recorded on the Document.
+	ContributedBy schema.Owner
 }
 
 // Validate reports what is wrong with in, naming the field.
@@ -156,6 +175,7 @@ func (p *Pipeline) Remember(ctx context.Context, owner schema.Owner, in Remember
 	doc := schema.Document{
 		ID: schema.NewID(schema.PrefixDocument), Text: text, SpaceID: in.SpaceID, Source: in.Source,
 		ContentHash: hex.EncodeToString(sum[:]), CreatedAt: now, SaidAt: now,
+		ContributedBy: in.ContributedBy,
 	}
 	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: now, UpdatedAt: now, MemoryIDs: []string{}, Redacted: kinds}
 	if err := p.cfg.Graph.CreateDocumentJob(ctx, owner, doc, job); err != nil {
@@ -174,9 +194,50 @@ func (p *Pipeline) publish(ctx context.Context, ref schema.JobRef) {
 		p.log.Warn("queue refused a job; it waits in the outbox", "job", ref.JobID, "err", err)
 		return
 	}
-	if err := p.cfg.Graph.MarkPublished(ctx, ref.Owner, ref.JobID); err != nil {
-		// Harmless: the relay publishes it again and the worker skips it.
-		p.log.Warn("could not mark job published", "job", ref.JobID, "err", err)
+	p.markPublished(ref)
+}
+
+// markPublished records, shortly and together with the jobs accepted at
+// the same time, that ref's message reached the queue: one transaction for
+// many requests instead of one each. A mark that is lost (the process
+// stops within MarkDelay, or the write fails) only means the outbox relay
+// publishes the job again after OutboxAge, and the worker skips a
+// completed job.
+func (p *Pipeline) markPublished(ref schema.JobRef) {
+	p.markMu.Lock()
+	p.marks = append(p.marks, ref)
+	start := !p.marking
+	p.marking = true
+	p.markMu.Unlock()
+	if start {
+		go p.flushMarks()
+	}
+}
+
+// flushMarks writes pending marks every MarkDelay until none are left.
+func (p *Pipeline) flushMarks() {
+	for {
+		time.Sleep(MarkDelay)
+		p.markMu.Lock()
+		refs := p.marks
+		p.marks = nil
+		if len(refs) == 0 {
+			p.marking = false
+			p.markMu.Unlock()
+			return
+		}
+		p.markMu.Unlock()
+		for len(refs) > 0 {
+			n := min(len(refs), graph.MaxJobBatch)
+			ctx, cancel := context.WithTimeout(context.Background(), PublishTimeout)
+			if err := p.cfg.Graph.SystemMarkPublished(ctx, refs[:n]); err != nil {
+				// Harmless: the relay publishes them again and the worker
+				// skips what is completed.
+				p.log.Warn("could not mark jobs published", "jobs", n, "err", err)
+			}
+			cancel()
+			refs = refs[n:]
+		}
 	}
 }
 
@@ -208,16 +269,20 @@ func (p *Pipeline) RelayOnce(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	n := 0
+	var perr error
 	for _, ref := range refs {
-		if err := p.cfg.Queue.Publish(ctx, ref); err != nil {
-			return n, fmt.Errorf("publish %s: %w", ref.JobID, err)
-		}
-		if err := p.cfg.Graph.MarkPublished(ctx, ref.Owner, ref.JobID); err != nil {
-			return n, fmt.Errorf("mark %s published: %w", ref.JobID, err)
+		if perr = p.cfg.Queue.Publish(ctx, ref); perr != nil {
+			perr = fmt.Errorf("publish %s: %w", ref.JobID, perr)
+			break
 		}
 		n++
 	}
-	return n, nil
+	if n > 0 {
+		if err := p.cfg.Graph.SystemMarkPublished(ctx, refs[:n]); err != nil {
+			return 0, fmt.Errorf("mark %d jobs published: %w", n, err)
+		}
+	}
+	return n, perr
 }
 
 // WorkerConsumers is how many consumers one worker process runs: one per
@@ -233,8 +298,15 @@ func (p *Pipeline) RunWorker(ctx context.Context) error {
 		return fmt.Errorf("%w: no queue is configured (KAFKA_BROKERS)", schema.ErrUnavailable)
 	}
 	errs := make(chan error, WorkerConsumers)
+	bq, batched := p.cfg.Queue.(BatchConsumer)
 	for range WorkerConsumers {
-		go func() { errs <- p.cfg.Queue.Consume(ctx, p.Process, p.Dead) }()
+		go func() {
+			if batched {
+				errs <- bq.ConsumeBatches(ctx, WorkerBatch, p.ProcessBatch, p.Process, p.Dead)
+				return
+			}
+			errs <- p.cfg.Queue.Consume(ctx, p.Process, p.Dead)
+		}()
 	}
 	var first error
 	for range WorkerConsumers {
@@ -249,62 +321,16 @@ func (p *Pipeline) RunWorker(ctx context.Context) error {
 // idempotent: memory ids derive from the job id and the claim's position,
 // a completed job is skipped, and vectors are upserted by id.
 func (p *Pipeline) Process(ctx context.Context, ref schema.JobRef) error {
-	job, done, err := p.cfg.Graph.StartJob(ctx, ref.Owner, ref.JobID)
-	if errors.Is(err, schema.ErrNotFound) {
-		p.log.Warn("job not found; dropping message", "job", ref.JobID)
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("start job %s: %w", ref.JobID, err)
-	}
-	if done {
-		return nil
-	}
-	doc, err := p.cfg.Graph.Document(ctx, ref.Owner, job.DocumentID)
-	if err != nil {
-		return fmt.Errorf("read document %s: %w", job.DocumentID, err)
-	}
-	cands, err := p.cfg.Extractor.Extract(ctx, doc)
-	if err != nil {
-		return fmt.Errorf("extract: %w", err)
-	}
-	turns, err := p.docTurns(ctx, ref.Owner, doc)
-	if err != nil {
-		return err
-	}
-	w, err := p.plan(ctx, ref.Owner, job, doc, cands, turns)
-	if err != nil {
-		return fmt.Errorf("plan: %w", err)
-	}
-	mems := w.Memories
-	if p.cfg.Embedder != nil && len(mems) > 0 {
-		texts := make([]string, len(mems))
-		for i, m := range mems {
-			texts[i] = m.Claim
-		}
-		vecs, err := p.cfg.Embedder.Embed(ctx, texts)
-		if err != nil {
-			return fmt.Errorf("embed: %w", err)
-		}
-		recs := make([]retrieval.VectorRecord, len(mems))
-		for i, m := range mems {
-			recs[i] = retrieval.VectorRecord{ID: m.ID, Vector: vecs[i], Text: m.Claim}
-		}
-		if err := p.cfg.Vectors.Upsert(ctx, ref.Owner, recs); err != nil {
-			return fmt.Errorf("write vectors: %w", err)
-		}
-	}
-	if err := p.cfg.Graph.CompleteJob(ctx, ref.Owner, job.ID, w); err != nil {
-		return fmt.Errorf("complete job %s: %w", job.ID, err)
-	}
-	p.log.Info("job completed", "job", job.ID, "memories", len(mems), "reinforced", len(w.Reinforce), "superseded", len(w.Supersede), "conflicts", len(w.Conflicts))
-	return nil
+	return p.processJobs(ctx, ref.Owner, []string{ref.JobID})
 }
 
 // Dead records that a job's message exhausted its retries.
 func (p *Pipeline) Dead(ctx context.Context, ref schema.JobRef, cause error) {
 	if ref.JobID == "" {
 		return
+	}
+	if p.cfg.Observe != nil {
+		p.cfg.Observe(OutcomeFailed, 0, 1)
 	}
 	reason := "processing failed after repeated attempts: " + cause.Error()
 	if err := p.cfg.Graph.FailJob(ctx, ref.Owner, ref.JobID, reason); err != nil {

@@ -23,3 +23,13 @@ type Queue interface {
 	Ping(ctx context.Context) error
 	Close() error
 }
+
+// BatchConsumer is a Queue that can hand a worker every message already
+// waiting at once. ConsumeBatches is Consume, except that it passes up to
+// max references to handleBatch and commits them together when it returns
+// nil; when it fails (or a message cannot be decoded) each message of the
+// batch goes through handle on its own, with Consume's retries and
+// dead-lettering.
+type BatchConsumer interface {
+	ConsumeBatches(ctx context.Context, max int, handleBatch func(context.Context, []schema.JobRef) error, handle func(context.Context, schema.JobRef) error, dead func(context.Context, schema.JobRef, error)) error
+}

@@ -10,8 +10,17 @@
 // confirm_memory), spaces.go (list_spaces, use_space, current_space,
 // work_in_space), conflicts.go (review_conflicts, resolve_conflict),
 // status.go (ingestion_status, search_conversations, usage_report),
-// pending.go (sharing, reminders and uploads, registered but not built yet)
-// and external.go (Google, web actors, the person's computer, tasks).
+// upload.go (request_upload_url, attach_upload, and UploadHandler, which
+// receives the files), reminders.go (list_reminders, cancel_reminder),
+// sharing.go (list_space_collaborators, share_space, unshare_space,
+// change_space_role, and the resolver every tool goes through for a Space
+// shared with the person), pending.go (the helper for tools not built
+// yet) and external.go (Google, web actors, the person's computer, tasks).
+//
+// Five tools (search_memory, memory_detail, memory_timeline,
+// review_conflicts, resolve_conflict) link an HTML view of what they gave
+// the model from their result's _meta (views.go), and initialize returns
+// Instructions on using memory well (server.go).
 // resolve_conflict and confirm_memory record nothing: a connected app
 // cannot make a person's decision, so they answer with the instruction.
 //

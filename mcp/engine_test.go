@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/persistmemory/persistmemory/graph"
@@ -499,7 +501,7 @@ func TestUsageReportInventsNothing(t *testing.T) {
 	cs := aliceSession(t, world(t), false)
 	var out usageOut
 	ok(t, cs, "usage_report", nil, &out)
-	if len(out.Models) != 0 || out.Total.Calls != 0 || out.Total.FailedCalls != 0 || out.Total.CostUSD != 0 || out.Total.InputTokens != 0 {
+	if len(out.Models) != 0 || out.Total.Calls != 0 || out.Total.FailedCalls != 0 || out.Total.CostUSD != 0 || out.Total.InputTokens != 0 || out.Total.Model != "all" {
 		t.Errorf("usage = %+v", out)
 	}
 	if !strings.Contains(out.Note, "models called are none") {
@@ -507,10 +509,46 @@ func TestUsageReportInventsNothing(t *testing.T) {
 	}
 }
 
+func TestUsageReportReadsRecordedCalls(t *testing.T) {
+	g := world(t)
+	g.usage[alice] = schema.UsageReport{
+		Models: []schema.ModelUsage{
+			{Model: "gpt-4o-mini", Calls: 3, FailedCalls: 1, InputTokens: 3000, OutputTokens: 600, CostUSD: 0.00081},
+			{Model: "llama3", Calls: 2, FailedCalls: 2, InputTokens: 10, UnpricedCalls: 2},
+		},
+		Total: schema.ModelUsage{Model: "all", Calls: 5, FailedCalls: 3, InputTokens: 3010, OutputTokens: 600, CostUSD: 0.00081, UnpricedCalls: 2},
+	}
+	g.usage[bob] = schema.UsageReport{
+		Models: []schema.ModelUsage{{Model: "bobs-model", Calls: 9}},
+		Total:  schema.ModelUsage{Model: "all", Calls: 9},
+	}
+	cs := aliceSession(t, g, false)
+	var out usageOut
+	ok(t, cs, "usage_report", nil, &out)
+	want := usageOut{
+		Models: []modelUsage{
+			{Model: "gpt-4o-mini", Calls: 3, FailedCalls: 1, InputTokens: 3000, OutputTokens: 600, CostUSD: 0.00081},
+			{Model: "llama3", Calls: 2, FailedCalls: 2, InputTokens: 10, UnpricedCalls: 2},
+		},
+		Total: modelUsage{Model: "all", Calls: 5, FailedCalls: 3, InputTokens: 3010, OutputTokens: 600, CostUSD: 0.00081, UnpricedCalls: 2},
+	}
+	if diff := cmp.Diff(want, out, cmpopts.IgnoreFields(usageOut{}, "Note")); diff != "" {
+		t.Errorf("usage (-want +got):\n%s", diff)
+	}
+	for _, w := range []string{"5 calls to 2 models", "3 failed", "3010 input and 600 output tokens", "cost $0.0008", "2 calls had no configured price", "cost is unknown"} {
+		if !strings.Contains(out.Note, w) {
+			t.Errorf("note %q does not say %q", out.Note, w)
+		}
+	}
+	if strings.Contains(out.Note, "none") {
+		t.Errorf("note %q says nothing was called", out.Note)
+	}
+}
+
 func TestPendingToolsAnswerForThemselves(t *testing.T) {
 	cs := aliceSession(t, world(t), false)
 	for _, tl := range pendingTools() {
-		if tl.name == "list_space_collaborators" {
+		if tl.name == "list_space_collaborators" || tl.name == "list_reminders" || tl.name == "cancel_reminder" {
 			continue
 		}
 		var out notConfigured
@@ -526,7 +564,7 @@ func TestListSpaceCollaborators(t *testing.T) {
 	cs := aliceSession(t, world(t), false)
 	var out collaboratorsOut
 	ok(t, cs, "list_space_collaborators", map[string]any{"space_id": "spc_work"}, &out)
-	if len(out.Collaborators) != 1 || out.Collaborators[0].Role != "owner" || out.Name != "Work" || !strings.Contains(out.Note, "not available") {
+	if len(out.Collaborators) != 1 || out.Collaborators[0].Role != "owner" || !out.Collaborators[0].You || out.Name != "Work" || out.YourRole != "owner" || !strings.Contains(out.Note, "Only the person can see") {
 		t.Errorf("collaborators = %+v", out)
 	}
 	fails(t, cs, "list_space_collaborators", map[string]any{"space_id": "spc_bob"}, `No Space "spc_bob" was found`)

@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -34,6 +36,9 @@ type fakeGraph struct {
 	jobs      map[schema.Owner][]graph.JobSummary
 	turns     map[schema.Owner][]schema.Turn
 	created   map[schema.Owner][]schema.Document
+	usage     map[schema.Owner]schema.UsageReport
+	uploads   map[string]fakeUpload
+	cancelled map[schema.Owner]map[string]time.Time
 	// searchedIn records the space ids of every SearchMemoriesIn call.
 	searchedIn [][]string
 }
@@ -43,6 +48,7 @@ func newFakeGraph(t *testing.T) *fakeGraph {
 		mems: map[schema.Owner][]schema.Memory{}, spaces: map[schema.Owner][]schema.Space{},
 		conflicts: map[schema.Owner][]graph.ConflictDetail{}, jobs: map[schema.Owner][]graph.JobSummary{},
 		turns: map[schema.Owner][]schema.Turn{}, created: map[schema.Owner][]schema.Document{},
+		uploads: map[string]fakeUpload{}, cancelled: map[schema.Owner]map[string]time.Time{}, usage: map[schema.Owner]schema.UsageReport{},
 	}
 }
 
@@ -201,6 +207,17 @@ func (g *fakeGraph) RecentJobs(_ context.Context, owner schema.Owner, limit int,
 	return slices.Clone(js[:min(limit, len(js))]), nil
 }
 
+func (g *fakeGraph) UsageReport(_ context.Context, owner schema.Owner, since time.Time) (schema.UsageReport, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	rep, ok := g.usage[owner]
+	if !ok {
+		rep = schema.UsageReport{Models: []schema.ModelUsage{}, Total: schema.ModelUsage{Model: "all"}}
+	}
+	rep.Since = since
+	return rep, nil
+}
+
 func (g *fakeGraph) SearchTurns(_ context.Context, owner schema.Owner, q string, limit int) ([]graph.TurnHit, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -221,6 +238,8 @@ func (g *fakeGraph) CreateDocumentJob(_ context.Context, owner schema.Owner, doc
 }
 
 func (g *fakeGraph) MarkPublished(context.Context, schema.Owner, string) error { return nil }
+
+func (g *fakeGraph) SystemMarkPublished(context.Context, []schema.JobRef) error { return nil }
 
 func (g *fakeGraph) lastCreated(owner schema.Owner) schema.Document {
 	g.mu.Lock()
@@ -346,4 +365,141 @@ func fails(t *testing.T, cs *gomcp.ClientSession, name string, args map[string]a
 			t.Errorf("%s(%v) = %q; want it to contain %q", name, args, r.text, w)
 		}
 	}
+}
+
+type fakeUpload struct {
+	owner schema.Owner
+	graph.Upload
+	claimed bool
+}
+
+func (g *fakeGraph) CreateUpload(_ context.Context, owner schema.Owner, u graph.Upload) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if _, ok := g.uploads[u.ID]; ok {
+		return fmt.Errorf("upload %s: %w", u.ID, schema.ErrConflict)
+	}
+	g.uploads[u.ID] = fakeUpload{owner: owner, Upload: u}
+	return nil
+}
+
+func (g *fakeGraph) SystemReceiveUpload(_ context.Context, tokenHash string, r graph.UploadReceipt) (graph.Upload, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for id, u := range g.uploads {
+		if u.TokenHash != tokenHash {
+			continue
+		}
+		switch {
+		case u.ReceivedAt != nil:
+			return graph.Upload{}, fmt.Errorf("used: %w", schema.ErrConflict)
+		case time.Now().After(u.ExpiresAt):
+			return graph.Upload{}, fmt.Errorf("expired: %w", schema.ErrNotFound)
+		}
+		now := time.Now()
+		sum := sha256.Sum256(r.Content)
+		u.ReceivedAt, u.DeclaredSize, u.Size, u.SHA256, u.Refused = &now, r.DeclaredSize, int64(len(r.Content)), hex.EncodeToString(sum[:]), r.Refused
+		u.Content = slices.Clone(r.Content)
+		g.uploads[id] = u
+		out := u.Upload
+		out.Content = nil
+		return out, nil
+	}
+	return graph.Upload{}, fmt.Errorf("token: %w", schema.ErrNotFound)
+}
+
+func (g *fakeGraph) Upload(_ context.Context, owner schema.Owner, id string) (graph.Upload, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	u, ok := g.uploads[id]
+	if !ok || u.owner != owner {
+		return graph.Upload{}, fmt.Errorf("upload %s: %w", id, schema.ErrNotFound)
+	}
+	out := u.Upload
+	out.Content = slices.Clone(u.Content)
+	return out, nil
+}
+
+func (g *fakeGraph) ClaimUpload(_ context.Context, owner schema.Owner, id string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	u, ok := g.uploads[id]
+	switch {
+	case !ok || u.owner != owner:
+		return fmt.Errorf("upload %s: %w", id, schema.ErrNotFound)
+	case u.ReceivedAt == nil:
+		return fmt.Errorf("upload %s: %w", id, schema.ErrInvalid)
+	case u.claimed || u.JobID != "":
+		return fmt.Errorf("upload %s: %w", id, schema.ErrConflict)
+	}
+	u.claimed = true
+	g.uploads[id] = u
+	return nil
+}
+
+func (g *fakeGraph) FinishUpload(_ context.Context, owner schema.Owner, id, jobID string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	u, ok := g.uploads[id]
+	if !ok || u.owner != owner {
+		return fmt.Errorf("upload %s: %w", id, schema.ErrNotFound)
+	}
+	u.claimed = false
+	if jobID != "" {
+		now := time.Now()
+		u.JobID, u.AttachedAt = jobID, &now
+	}
+	g.uploads[id] = u
+	return nil
+}
+
+func (g *fakeGraph) ListMemories(_ context.Context, owner schema.Owner, f graph.MemoryFilter, limit int, after graph.MemoryCursor) ([]schema.Memory, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ms := slices.Clone(g.mems[owner])
+	slices.SortFunc(ms, func(a, b schema.Memory) int {
+		if c := b.RecordedAt.Compare(a.RecordedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	var out []schema.Memory
+	for _, m := range ms {
+		if f.Type != "" && m.Type != f.Type || f.State != "" && m.State != f.State || f.SpaceID != "" && m.SpaceID != f.SpaceID {
+			continue
+		}
+		if after.ID != "" && (m.RecordedAt.After(after.RecordedAt) || m.RecordedAt.Equal(after.RecordedAt) && m.ID >= after.ID) {
+			continue
+		}
+		if len(out) < limit {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+func (g *fakeGraph) CancelReminder(_ context.Context, owner schema.Owner, id string) (time.Time, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.cancelled[owner] == nil {
+		g.cancelled[owner] = map[string]time.Time{}
+	}
+	if at, ok := g.cancelled[owner][id]; ok {
+		return at, nil
+	}
+	at := time.Now().UTC()
+	g.cancelled[owner][id] = at
+	return at, nil
+}
+
+func (g *fakeGraph) CancelledReminders(_ context.Context, owner schema.Owner, ids []string) (map[string]time.Time, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := map[string]time.Time{}
+	for _, id := range ids {
+		if at, ok := g.cancelled[owner][id]; ok {
+			out[id] = at
+		}
+	}
+	return out, nil
 }

@@ -66,6 +66,17 @@ func memoryDetail(ctx context.Context, svc Services, c Caller, in memoryIn) (mem
 	if svc.Graph == nil {
 		return memoryDetailOut{}, notServing("the memory graph")
 	}
+	acc, err := svc.sharedSpace(ctx, c)
+	if err != nil {
+		return memoryDetailOut{}, err
+	}
+	if acc != nil {
+		d, err := svc.sharedDetail(ctx, *acc, in.ID)
+		if err != nil {
+			return memoryDetailOut{}, err
+		}
+		return memoryDetailOut{MemoryDetail: d, Summary: summarise(d)}, nil
+	}
 	d, err := svc.Graph.MemoryDetail(ctx, c.Owner, in.ID)
 	if err != nil {
 		return memoryDetailOut{}, lookup(err, "memory", in.ID, hintMemory)
@@ -121,7 +132,16 @@ func memoryTimeline(ctx context.Context, svc Services, c Caller, in memoryIn) (t
 	if svc.Graph == nil {
 		return timelineOut{}, notServing("the memory graph")
 	}
-	vs, err := svc.Graph.Timeline(ctx, c.Owner, in.ID)
+	acc, err := svc.sharedSpace(ctx, c)
+	if err != nil {
+		return timelineOut{}, err
+	}
+	var vs []graph.TimelineEntry
+	if acc != nil {
+		vs, err = svc.sharedTimeline(ctx, *acc, in.ID)
+	} else {
+		vs, err = svc.Graph.Timeline(ctx, c.Owner, in.ID)
+	}
 	if err != nil {
 		return timelineOut{}, lookup(err, "memory", in.ID, hintMemory)
 	}
@@ -156,7 +176,16 @@ func correctMemory(ctx context.Context, svc Services, c Caller, in correctIn) (c
 	if svc.Pipeline == nil {
 		return correctOut{}, notServing("correct_memory")
 	}
-	job, err := svc.Pipeline.Correct(ctx, c.Owner, in.ID, in.Correction)
+	acc, err := svc.sharedSpace(ctx, c)
+	if err != nil {
+		return correctOut{}, err
+	}
+	var job schema.Job
+	if acc != nil {
+		job, err = svc.correctShared(ctx, c, *acc, in.ID, in.Correction)
+	} else {
+		job, err = svc.Pipeline.Correct(ctx, c.Owner, in.ID, in.Correction)
+	}
 	if err != nil {
 		return correctOut{}, lookup(err, "memory", in.ID, hintMemory)
 	}
@@ -179,6 +208,23 @@ func confirmMemory(ctx context.Context, svc Services, c Caller, in memoryIn) (co
 	}
 	if svc.Graph == nil {
 		return confirmOut{}, notServing("the memory graph")
+	}
+	acc, err := svc.sharedSpace(ctx, c)
+	if err != nil {
+		return confirmOut{}, err
+	}
+	if acc != nil {
+		m, err := svc.inShared(ctx, *acc, in.ID)
+		if err != nil {
+			return confirmOut{}, err
+		}
+		msg := fmt.Sprintf("Nothing was confirmed: a confirmation has to come from a person signed in, not from a connected app. %s shares this Space with the person as %s", acc.Owner, acc.Role)
+		if acc.Role.CanWrite() {
+			msg += fmt.Sprintf(", so they can confirm it with their own credential: POST /api/v1/memories/%s/confirm with the body {\"spaceId\": %q}.", m.ID, acc.Space.ID)
+		} else {
+			msg += "; a viewer cannot confirm memories in it. Its owner or an editor can."
+		}
+		return confirmOut{Recorded: false, Memory: m, Instruction: msg}, nil
 	}
 	ms, err := svc.Graph.Memories(ctx, c.Owner, []string{in.ID})
 	if err != nil {

@@ -44,6 +44,8 @@ type State struct {
 	mu      sync.Mutex
 	choices map[connKey]choice
 	now     func() time.Time
+	// views are the pages tool results link (views.go).
+	views views
 
 	cursorsOnce sync.Once
 	cursors     *retrieval.CursorCodec

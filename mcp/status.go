@@ -157,6 +157,9 @@ type modelUsage struct {
 	InputTokens  int     `json:"input_tokens"`
 	OutputTokens int     `json:"output_tokens"`
 	CostUSD      float64 `json:"cost_usd"`
+	// UnpricedCalls were to a model with no configured price: their cost
+	// is unknown and not in CostUSD.
+	UnpricedCalls int `json:"unpriced_calls"`
 }
 
 type usageOut struct {
@@ -165,12 +168,45 @@ type usageOut struct {
 	Note   string       `json:"note"`
 }
 
-// usageReport answers honestly: no model usage is recorded in this
-// deployment, because extraction is rule-based and calls no model.
-func usageReport(context.Context, Services, Caller, noArgs) (usageOut, error) {
-	return usageOut{
-		Models: []modelUsage{},
-		Total:  modelUsage{Model: "all"},
-		Note:   "No model usage is recorded in this deployment: memories are extracted by rules, which call no language model, so the models called are none and the spend is zero. Embedding calls for semantic search, when a provider is configured, are not metered here yet.",
-	}, nil
+// embeddingNote is said with every report: embeddings are not metered.
+const embeddingNote = "Embedding calls for semantic search, when a provider is configured, are not metered here yet."
+
+// usageReport reports every language-model call recorded for the caller
+// (graph.UsageStore), per model and in total, failed calls included, and
+// says plainly when there were none.
+func usageReport(ctx context.Context, svc Services, c Caller, _ noArgs) (usageOut, error) {
+	if svc.Graph == nil {
+		return usageOut{}, notServing("the memory graph")
+	}
+	rep, err := svc.Graph.UsageReport(ctx, c.Owner, time.Time{})
+	if err != nil {
+		return usageOut{}, err
+	}
+	out := usageOut{Models: []modelUsage{}, Total: usageOf(rep.Total)}
+	out.Total.Model = "all"
+	for _, m := range rep.Models {
+		out.Models = append(out.Models, usageOf(m))
+	}
+	t := rep.Total
+	if t.Calls == 0 {
+		out.Note = "No model usage is recorded for you: no language model has been called on your behalf (memories extracted by rules call none), so the models called are none and the spend is zero. " + embeddingNote
+		return out, nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s to %s since the first recorded call, %d failed (failed calls are listed because a provider may bill them); %d input and %d output tokens; cost $%.4f.",
+		plural(t.Calls, "call", "calls"), plural(len(rep.Models), "model", "models"), t.FailedCalls, t.InputTokens, t.OutputTokens, t.CostUSD)
+	if t.UnpricedCalls > 0 {
+		fmt.Fprintf(&b, " %s had no configured price (EXTRACTION_PRICE_INPUT_PER_MTOK, EXTRACTION_PRICE_OUTPUT_PER_MTOK): their cost is unknown and not included.",
+			plural(t.UnpricedCalls, "call", "calls"))
+	}
+	b.WriteString(" " + embeddingNote)
+	out.Note = b.String()
+	return out, nil
+}
+
+func usageOf(m schema.ModelUsage) modelUsage {
+	return modelUsage{
+		Model: m.Model, Calls: m.Calls, FailedCalls: m.FailedCalls, InputTokens: m.InputTokens,
+		OutputTokens: m.OutputTokens, CostUSD: m.CostUSD, UnpricedCalls: m.UnpricedCalls,
+	}
 }

@@ -7,11 +7,13 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
@@ -26,7 +28,7 @@ type tool struct {
 
 // tools is THE registration list: both transports serve exactly these.
 func tools() []tool {
-	return slices.Concat(memoryTools(), pendingTools(), externalTools())
+	return slices.Concat(memoryTools(), uploadTools(), sharingTools(), pendingTools(), externalTools())
 }
 
 // memoryTools are the tools served by PersistMemory's own engine.
@@ -133,7 +135,7 @@ func newTool[In, Out any](name, scope string, def *gomcp.Tool, h func(context.Co
 				svc.log().Error("tool failed", "tool", name, "err", err)
 				return errorResult(internalMessage), zero, nil
 			}
-			return nil, out, nil
+			return attachView(svc, c, in, out), out, nil
 		})
 	}}
 }
@@ -186,6 +188,7 @@ type searchIn struct {
 	TokenBudget    int    `json:"token_budget,omitempty" jsonschema:"most tokens the context may use (default: the server's CONTEXT_TOKEN_BUDGET)"`
 	IncludeHistory bool   `json:"include_history,omitempty" jsonschema:"also return superseded versions"`
 	Cursor         string `json:"cursor,omitempty" jsonschema:"next_cursor of an earlier call, for what did not fit"`
+	Now            string `json:"now,omitempty" jsonschema:"when the question is asked, RFC 3339 (default: now); relative times like 'last summer' resolve against it"`
 }
 
 type searchOut struct {
@@ -204,7 +207,7 @@ func searchMemory(ctx context.Context, svc Services, c Caller, in searchIn) (sea
 	if svc.Searcher == nil {
 		return searchOut{}, notServing("search")
 	}
-	scope, err := svc.scope(ctx, c)
+	scope, acc, err := svc.working(ctx, c)
 	if err != nil {
 		return searchOut{}, err
 	}
@@ -212,7 +215,16 @@ func searchMemory(ctx context.Context, svc Services, c Caller, in searchIn) (sea
 	if err != nil {
 		return searchOut{}, err
 	}
-	res, err := s.Context(ctx, c.Owner, retrieval.ContextQuery{Query: retrieval.Query{Text: in.Query, Cursor: cursor, IncludeHistory: in.IncludeHistory}, Budget: in.TokenBudget})
+	var now time.Time
+	if in.Now != "" {
+		if now, err = time.Parse(time.RFC3339, in.Now); err != nil {
+			return searchOut{}, fmt.Errorf("%w: now %q is not an RFC 3339 time (e.g. 2023-05-08T13:56:00Z)", schema.ErrInvalid, in.Now)
+		}
+	}
+	// acc.Owner is c.Owner unless the connection works in a Space shared
+	// with the person: then the search runs as its owner, confined to that
+	// one Space by searcherIn.
+	res, err := s.Context(ctx, acc.Owner, retrieval.ContextQuery{Query: retrieval.Query{Text: in.Query, Cursor: cursor, IncludeHistory: in.IncludeHistory, Now: now}, Budget: in.TokenBudget})
 	if err != nil {
 		return searchOut{}, err
 	}
@@ -241,13 +253,30 @@ func remember(ctx context.Context, svc Services, c Caller, in rememberIn) (remem
 	if space == "" {
 		space = svc.State.space(c)
 	}
-	job, err := svc.Pipeline.Remember(ctx, c.Owner, ingest.RememberInput{Text: in.Text, SpaceID: space, Source: in.Source})
-	if err != nil {
-		return rememberOut{}, err
-	}
+	input := ingest.RememberInput{Text: in.Text, SpaceID: space, Source: in.Source}
+	var (
+		job schema.Job
+		err error
+	)
 	where := "the personal Space"
 	if space != "" {
 		where = "Space " + space
+	}
+	shared := false
+	var acc graph.SpaceAccess
+	if space != "" && svc.Graph != nil {
+		a, err := svc.access(ctx, c, space)
+		acc, shared = a, err == nil && a.Shared(c.Owner)
+	}
+	if shared {
+		job, err = svc.rememberShared(ctx, c, acc, input)
+		where = fmt.Sprintf("the Space %q that %s shares with the person (credited to them; its job is the owner's, so ingestion_status does not list it)", acc.Space.Name, acc.Owner)
+	} else {
+		// The person's own Space, or none: the pipeline checks it.
+		job, err = svc.Pipeline.Remember(ctx, c.Owner, input)
+	}
+	if err != nil {
+		return rememberOut{}, err
 	}
 	return rememberOut{JobID: job.ID, Status: string(job.State), SpaceID: space,
 		Message: "Accepted for processing and filed in " + where + "; it becomes searchable once the job completes (see ingestion_status)."}, nil

@@ -3,6 +3,7 @@ package oauth
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -16,8 +17,18 @@ type accountKey struct {
 
 type accountConsent struct {
 	ClientID, Name string
-	Scopes         []string
+	Scopes         []accountScope
 }
+
+// accountScope is one permission a connected application holds, shown as
+// a checkbox: unchecking it and saving narrows the consent.
+type accountScope struct {
+	Field, Description string
+}
+
+// narrowFieldPrefix names the narrowing form's checkboxes: one field per
+// scope kept, "keep." + the scope, so the form repeats no field.
+const narrowFieldPrefix = "keep."
 
 // account renders the account page, or the sign-in page when signed out.
 func (s *Server) account(w http.ResponseWriter, r *http.Request) {
@@ -66,11 +77,11 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, sess brow
 		if cl, err := s.store.Client(ctx, c.ClientID); err == nil && cl.Name != "" {
 			name = cl.Name
 		}
-		var descs []string
+		var scopes []accountScope
 		for _, sc := range c.ScopeNames() {
-			descs = append(descs, ScopeDescription(sc))
+			scopes = append(scopes, accountScope{Field: narrowFieldPrefix + sc, Description: ScopeDescription(sc)})
 		}
-		cs = append(cs, accountConsent{ClientID: c.ClientID, Name: name, Scopes: descs})
+		cs = append(cs, accountConsent{ClientID: c.ClientID, Name: name, Scopes: scopes})
 	}
 	s.page(w, http.StatusOK, "account", map[string]any{
 		"Email": acct.Email, "Keys": ks, "Consents": cs, "CSRF": csrfToken(sess.plain), "NewKey": newKey,
@@ -153,6 +164,52 @@ func (s *Server) accountRevokeConsent(w http.ResponseWriter, r *http.Request) {
 	}
 	if err == nil {
 		s.log.InfoContext(r.Context(), "oauth: consent revoked", "owner", sess.session.Owner, "client_id", clientID)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, PathAccount, http.StatusSeeOther)
+}
+
+// accountNarrowConsent keeps only the checked permissions of an
+// application's consent. It can only take away: a permission the consent
+// does not hold is not added, whatever the form says. Tokens already
+// issued lose what was dropped on their next call (Authenticate checks the
+// live consent); keeping nothing disconnects the application.
+func (s *Server) accountNarrowConsent(w http.ResponseWriter, r *http.Request) {
+	sess, form, ok := s.accountForm(w, r)
+	if !ok {
+		return
+	}
+	clientID := form.Get("client_id")
+	if clientID == "" {
+		s.errorPage(w, http.StatusBadRequest, "The form does not name an application.")
+		return
+	}
+	keep := []string{}
+	for field := range form {
+		sc, isScope := strings.CutPrefix(field, narrowFieldPrefix)
+		if !isScope {
+			continue
+		}
+		if !slices.Contains(Scopes, sc) {
+			s.errorPage(w, http.StatusBadRequest, "The form names a permission that does not exist.")
+			return
+		}
+		keep = append(keep, sc)
+	}
+	keep = normalizeScopes(keep)
+	owner, now := sess.session.Owner, s.now()
+	var err error
+	if len(keep) == 0 {
+		err = s.store.RevokeConsent(r.Context(), owner, clientID, now)
+	} else {
+		_, err = s.store.NarrowConsent(r.Context(), owner, clientID, keep, now)
+	}
+	if err != nil && !errorsIsNotFound(err) {
+		s.internalPage(w, r, "account: narrow consent", err)
+		return
+	}
+	if err == nil {
+		s.log.InfoContext(r.Context(), "oauth: consent narrowed", "owner", owner, "client_id", clientID, "kept", strings.Join(keep, " "))
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, PathAccount, http.StatusSeeOther)

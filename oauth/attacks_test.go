@@ -210,10 +210,12 @@ func TestRegistrationBadMetadata(t *testing.T) {
 		"no redirects":    {"application/json", `{"client_name":"x"}`, "invalid_redirect_uri"},
 		"http client_uri": {"application/json", `{` + good + `,"client_uri":"http://a.example"}`, "invalid_client_metadata"},
 	} {
-		status, body := post(tc.ct, tc.body)
-		if status != http.StatusBadRequest || body["error"] != tc.code {
-			t.Errorf("%s: %d %v, want 400 %s", name, status, body, tc.code)
-		}
+		t.Run(name, func(t *testing.T) {
+			status, body := post(tc.ct, tc.body)
+			if status != http.StatusBadRequest || body["error"] != tc.code {
+				t.Errorf("%d %v, want 400 %s", status, body, tc.code)
+			}
+		})
 	}
 }
 
@@ -799,4 +801,22 @@ func isOAuthError(err error, code string) bool {
 		re = e
 	}
 	return re != nil && re.ErrorCode == code
+}
+
+// TestAnalystScopeOnlyByName: a client registering without a scope may
+// ask for the four memory scopes, not the analyst's graph:query, which it
+// must name.
+func TestAnalystScopeOnlyByName(t *testing.T) {
+	h := newHarness(t)
+	status, resp := h.postJSON("/oauth/register", map[string]any{"client_name": "Plain", "redirect_uris": []string{loopback}, "token_endpoint_auth_method": "none"})
+	if status != http.StatusCreated {
+		t.Fatalf("register: %d %v", status, resp)
+	}
+	if got := strings.Fields(resp["scope"].(string)); slices.Contains(got, oauth.ScopeQuery) || len(got) != 4 {
+		t.Errorf("a client registered without a scope may ask for %v, want the four memory scopes without %s", got, oauth.ScopeQuery)
+	}
+	status, resp = h.postJSON("/oauth/register", map[string]any{"client_name": "Analyst", "redirect_uris": []string{loopback}, "token_endpoint_auth_method": "none", "scope": "memory:read graph:query"})
+	if status != http.StatusCreated || resp["scope"] != "memory:read graph:query" {
+		t.Errorf("a client naming graph:query: %d %v", status, resp)
+	}
 }

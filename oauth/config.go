@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -52,6 +53,13 @@ type Config struct {
 	// rest with AES-256-GCM. Without it they are stored unsealed (and still
 	// never logged), and New logs a warning.
 	KeyEncryptionKey []byte
+
+	// ClientIP names the network address a request comes from, for the
+	// rate limits on the unauthenticated endpoints (the *Burst and *Every
+	// constants). Nil means RemoteIP: the connection's address. Behind a
+	// reverse proxy every request comes from the proxy, so set this to
+	// read the address the proxy forwards (and only from the proxy).
+	ClientIP func(r *http.Request) string
 
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -150,6 +158,9 @@ func (c Config) withDefaults() Config {
 	def(&c.KeyRotation, DefaultKeyRotation)
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if c.ClientIP == nil {
+		c.ClientIP = RemoteIP
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

@@ -11,8 +11,14 @@
 // net/http only.
 //
 // Consent is a live record per person per client. Every call checks the
-// token against it (Server.Authenticate), so revoking or narrowing it
+// token against it (Server.Authenticate), so revoking or narrowing it —
+// from the account page, where people also create and revoke API keys —
 // takes effect on the very next call.
+//
+// The endpoints that need no credential (registration, sign-in email,
+// authorize, token and revocation) are rate limited per client IP, and
+// sign-in email per address too: 429 with Retry-After (the *Burst and
+// *Every constants).
 //
 // Scopes are declared once here (Scopes, ScopeDescription) for mcp and api
 // to import.

@@ -52,8 +52,12 @@ var pageBodies = map[string]string{
 <p>Signed in as <strong>{{.Email}}</strong>.</p>
 {{if .NewKey}}<h2>Your new API key</h2><p>Copy it now: it is shown once and cannot be shown again.</p><p class="secret">{{.NewKey}}</p>{{end}}
 <h2>Connected applications</h2>
-{{if .Consents}}<table><tr><th>Application</th><th>May</th><th></th></tr>
-{{range .Consents}}<tr><td>{{.Name}}</td><td>{{range .Scopes}}{{.}}<br>{{end}}</td><td>
+{{if .Consents}}<p class="muted">Uncheck a permission and save to take it away; the application loses it on its next request. Disconnecting takes every permission away.</p>
+<table><tr><th>Application</th><th>May</th><th></th></tr>
+{{range .Consents}}<tr><td>{{.Name}}</td><td>
+<form method="post" action="/account/consents/narrow"><input type="hidden" name="csrf" value="{{$.CSRF}}"><input type="hidden" name="client_id" value="{{.ClientID}}">
+{{range .Scopes}}<label><input type="checkbox" name="{{.Field}}" value="on" checked> {{.Description}}</label><br>
+{{end}}<button type="submit">Save permissions</button></form></td><td>
 <form method="post" action="/account/consents/revoke"><input type="hidden" name="csrf" value="{{$.CSRF}}"><input type="hidden" name="client_id" value="{{.ClientID}}"><button type="submit">Disconnect</button></form></td></tr>{{end}}</table>
 {{else}}<p>None.</p>{{end}}
 <h2>API keys</h2>

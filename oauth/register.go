@@ -132,7 +132,7 @@ func (s *Server) validateRegistration(req registration) (Client, string, error) 
 			return bad("invalid_client_metadata", "response_types may hold only code")
 		}
 	}
-	scopes := Scopes
+	scopes := DefaultScopes
 	if strings.TrimSpace(req.Scope) != "" {
 		var err error
 		if scopes, err = ParseScopes(req.Scope); err != nil {

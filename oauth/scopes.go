@@ -8,19 +8,27 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
-// The four permissions. They are coarse on purpose: each is read aloud on
-// the consent screen, so each must be explainable in a few plain words.
+// The permissions. They are coarse on purpose: each is read aloud on the
+// consent screen, so each must be explainable in a few plain words.
+// ScopeQuery is the analyst's: read-only Cypher over the person's own graph
+// (POST /api/v1/cypher, docs/analyst-cypher.md).
 const (
 	ScopeRead    = "memory:read"
 	ScopeCapture = "memory:capture"
 	ScopeWrite   = "memory:write"
 	ScopeUsage   = "usage:read"
+	ScopeQuery   = "graph:query"
 )
 
 // Scopes is the one declaration of the permissions, in the order the consent
 // screen lists them. mcp and api import it; nothing else names a scope.
 // Callers must not modify it.
-var Scopes = []string{ScopeRead, ScopeCapture, ScopeWrite, ScopeUsage}
+var Scopes = []string{ScopeRead, ScopeCapture, ScopeWrite, ScopeUsage, ScopeQuery}
+
+// DefaultScopes are what a client that registers without naming any
+// scope may ask for: every scope but the analyst's graph:query, which a
+// client must request by name.
+var DefaultScopes = []string{ScopeRead, ScopeCapture, ScopeWrite, ScopeUsage}
 
 // scopeDescriptions are the consent screen's words for each scope.
 var scopeDescriptions = map[string]string{
@@ -28,6 +36,7 @@ var scopeDescriptions = map[string]string{
 	ScopeCapture: "Add new material to your memory.",
 	ScopeWrite:   "Settle conflicts and confirm memories.",
 	ScopeUsage:   "See what the models have cost you.",
+	ScopeQuery:   "Run read-only graph queries over your memories.",
 }
 
 // ScopeDescription returns the plain-words description of scope shown on

@@ -31,6 +31,7 @@ const (
 	PathAccountKeys          = "/account/keys"
 	PathAccountKeyRevoke     = "/account/keys/revoke"
 	PathAccountConsentRevoke = "/account/consents/revoke"
+	PathAccountConsentNarrow = "/account/consents/narrow"
 )
 
 // MCPPath is where the MCP endpoint is served; the protected resource is
@@ -56,6 +57,7 @@ type Server struct {
 	resource string
 	keys     keyring
 	apiKeys  func(ctx context.Context, credential string) (schema.Owner, error)
+	limits   limiters
 	mux      *http.ServeMux
 }
 
@@ -75,6 +77,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		issuer:   cfg.PublicURL,
 		resource: cfg.PublicURL + MCPPath,
 		apiKeys:  KeyAuthenticator(cfg.Store),
+		limits:   newLimiters(),
 	}
 	if len(cfg.KeyEncryptionKey) == 0 {
 		s.log.Warn("oauth: no key-encryption key configured; signing keys are stored unsealed in the database")
@@ -107,9 +110,22 @@ func (s *Server) Register(mux *http.ServeMux) {
 		PathAccountKeys:          s.accountCreateKey,
 		PathAccountKeyRevoke:     s.accountRevokeKey,
 		PathAccountConsentRevoke: s.accountRevokeConsent,
+		PathAccountConsentNarrow: s.accountNarrowConsent,
+	}
+	// Rate limits per client IP on the endpoints that need no credential
+	// (sign-in is limited per email address too, in signIn).
+	limited := map[string]func(http.Handler) http.Handler{
+		PathRegister:  func(h http.Handler) http.Handler { return s.limitJSON(s.limits.register, h) },
+		PathToken:     func(h http.Handler) http.Handler { return s.limitJSON(s.limits.token, h) },
+		PathRevoke:    func(h http.Handler) http.Handler { return s.limitJSON(s.limits.token, h) },
+		PathAuthorize: func(h http.Handler) http.Handler { return s.limitPage(s.limits.authorize, h) },
+		PathSignIn:    func(h http.Handler) http.Handler { return s.limitPage(s.limits.signInIP, h) },
 	}
 	for p, h := range routes {
 		var handler http.Handler = h
+		if limit, ok := limited[p]; ok {
+			handler = limit(handler)
+		}
 		if corsPaths[p] {
 			handler = cors(handler)
 		}

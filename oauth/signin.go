@@ -43,6 +43,13 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		s.signInPage(w, http.StatusBadRequest, returnTo, "That does not look like an email address.")
 		return
 	}
+	if ok, wait := s.limits.signInEmail.allow(email, s.now()); !ok {
+		secs := retryAfter(wait)
+		w.Header().Set("Retry-After", fmt.Sprint(secs))
+		s.signInPage(w, http.StatusTooManyRequests, returnTo,
+			fmt.Sprintf("Several sign-in links have just been sent to that address. Use the newest one, or wait %s and ask again.", waitWords(secs)))
+		return
+	}
 	plain, hash := newSecret(linkPrefix)
 	now := s.now()
 	if err := s.store.CreateSignInLink(r.Context(), SignInLink{
@@ -71,8 +78,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 func (s *Server) signInLink(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
-		token := r.URL.Query().Get("token")
-		if !looksLike(token, linkPrefix) {
+		q := r.URL.Query()
+		token := q.Get("token")
+		if len(q["token"]) != 1 || !looksLike(token, linkPrefix) {
 			s.errorPage(w, http.StatusBadRequest, "This sign-in link is not valid. Start again from the application.")
 			return
 		}

@@ -26,6 +26,9 @@ type Document struct {
 	SaidAt time.Time `json:"saidAt"`
 	// ConversationID is set for material appended to a conversation.
 	ConversationID string `json:"conversationId,omitempty"`
+	// ContributedBy is the person who sent the material into a Space
+	// shared with them, when that is not the owner (graph.SharingStore).
+	ContributedBy Owner `json:"contributedBy,omitempty"`
 }
 
 // Turn is one message of a conversation, kept raw and searchable.

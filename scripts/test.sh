@@ -80,6 +80,9 @@ fi
 export PERSISTMEMORY_BASE_URL=http://127.0.0.1:$port
 PERSISTMEMORY_API_KEY=$(KAFKA_BROKERS= EMBEDDING_PROVIDER=none bin/persistmemory apikey create --user "usr_sdk$(date +%s)" --name sdk-tests 2>/dev/null)
 export PERSISTMEMORY_API_KEY
+# A second user, for the tests of a Space shared between two users.
+PERSISTMEMORY_API_KEY_2=$(KAFKA_BROKERS= EMBEDDING_PROVIDER=none bin/persistmemory apikey create --user "usr_sdkb$(date +%s)" --name sdk-tests 2>/dev/null)
+export PERSISTMEMORY_API_KEY_2
 echo "-- TypeScript SDK"
 bash sdk/typescript/scripts/test.sh || status=1
 echo "-- Python SDK"

@@ -16,7 +16,6 @@ import (
 	graphneo4j "github.com/persistmemory/persistmemory/graph/neo4j"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/ingest/kafka"
-	"github.com/persistmemory/persistmemory/ingest/rules"
 	oauthneo4j "github.com/persistmemory/persistmemory/oauth/neo4j"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/retrieval/weaviate"
@@ -31,6 +30,7 @@ type backends struct {
 	embedder embed.Embedder        // nil: EMBEDDING_PROVIDER=none
 	pipe     *ingest.Pipeline
 	search   *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
+	metrics  *metrics
 	closers  []func()
 }
 
@@ -109,14 +109,14 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 		b.vectors = v
 	}
 	if len(cfg.KafkaBrokers) > 0 {
-		q, err := kafka.Open(ctx, kafka.Config{Brokers: cfg.KafkaBrokers, Logger: log})
+		q, err := kafka.Open(ctx, kafkaConfig(cfg, log))
 		if err != nil {
 			return nil, fmt.Errorf("kafka at %v: %w (is the stack up? run: persistmemory stack up)", cfg.KafkaBrokers, err)
 		}
 		b.queue = q
 		b.closers = append(b.closers, func() { _ = q.Close() })
 	}
-	if b.pipe, err = b.pipeline(log); err != nil {
+	if b.pipe, err = b.pipeline(cfg, log); err != nil {
 		return nil, err
 	}
 	b.search = b.searcher(log, cfg.ContextTokenBudget)
@@ -124,8 +124,13 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 	return b, nil
 }
 
-func (b *backends) pipeline(log *slog.Logger) (*ingest.Pipeline, error) {
-	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: rules.Extractor{}, Logger: log}
+func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, error) {
+	x, err := extractor(cfg, b.graph, log)
+	if err != nil {
+		return nil, err
+	}
+	b.metrics = newMetrics()
+	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Logger: log, Observe: b.metrics.observe}
 	if b.embedder != nil {
 		c.Vectors, c.Embedder = b.vectors, b.embedder
 	}
@@ -170,3 +175,15 @@ func (b *backends) checks() []api.Check {
 
 // shutdownTimeout bounds a graceful stop.
 const shutdownTimeout = 10 * time.Second
+
+// kafkaConfig names the topics and the group after KAFKA_TOPIC when it is
+// set (the defaults otherwise).
+func kafkaConfig(cfg Config, log *slog.Logger) kafka.Config {
+	kc := kafka.Config{Brokers: cfg.KafkaBrokers, Logger: log}
+	if cfg.KafkaTopic != "" {
+		kc.Topic = cfg.KafkaTopic
+		kc.DeadLetterTopic = cfg.KafkaTopic + ".dead"
+		kc.Group = cfg.KafkaTopic + ".workers"
+	}
+	return kc
+}

@@ -3,14 +3,17 @@ package main
 import (
 	"encoding/base64"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/persistmemory/persistmemory/ingest/llm"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -28,14 +31,19 @@ const (
 // validates it; an unknown or malformed value stops start-up with a
 // sentence that names it.
 type Config struct {
-	UserID             schema.Owner // PERSISTMEMORY_USER_ID, stdio only
-	Addr               string       // PERSISTMEMORY_ADDR
-	LogLevel           string       // PERSISTMEMORY_LOG_LEVEL
-	Neo4jURI           string
-	Neo4jUser          string
-	Neo4jPassword      string
-	KafkaBrokers       []string // empty: no queue configured
-	WeaviateURL        string   // empty: no vector store
+	UserID        schema.Owner // PERSISTMEMORY_USER_ID, stdio only
+	Addr          string       // PERSISTMEMORY_ADDR
+	LogLevel      string       // PERSISTMEMORY_LOG_LEVEL
+	Neo4jURI      string
+	Neo4jUser     string
+	Neo4jPassword string
+	KafkaBrokers  []string // empty: no queue configured
+	// KafkaTopic is the jobs topic (KAFKA_TOPIC, default
+	// kafka.DefaultTopic); its dead-letter topic and the workers' consumer
+	// group are named after it, so deployments (or test runs) sharing
+	// one broker can keep their queues apart.
+	KafkaTopic         string
+	WeaviateURL        string // empty: no vector store
 	WeaviateGRPC       string
 	EmbeddingProvider  string // local | openai | none
 	EmbeddingBaseURL   string
@@ -56,15 +64,28 @@ type Config struct {
 	// OAuthKeyEncryptionKey seals the token-signing keys at rest
 	// (OAUTH_KEY_ENCRYPTION_KEY, 32 bytes in base64).
 	OAuthKeyEncryptionKey []byte
+	// Extraction by a language model (EXTRACTION_*): on when the base URL
+	// and the model are set, else rules. ExtractionPrice is nil when no
+	// price is configured: costs are then recorded as unknown.
+	ExtractionBaseURL string
+	ExtractionAPIKey  string
+	ExtractionModel   string
+	ExtractionPrice   *llm.Price
 }
+
+// kafkaTopicName is what KAFKA_TOPIC may be: Kafka's legal topic
+// characters, short enough to leave room for the ".dead" suffix.
+var kafkaTopicName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,200}$`)
 
 // knownVars are the variables Load reads. A PERSISTMEMORY_* variable not
 // listed here is a typo and refused.
 var knownVars = []string{
 	"PERSISTMEMORY_USER_ID", "PERSISTMEMORY_ADDR", "PERSISTMEMORY_LOG_LEVEL", "PERSISTMEMORY_MODEL_DIR",
 	"PERSISTMEMORY_CACHE", "PERSISTMEMORY_STACK_DIR", "PERSISTMEMORY_STACK_TEST",
-	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "WEAVIATE_URL", "WEAVIATE_GRPC",
+	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "KAFKA_TOPIC", "WEAVIATE_URL", "WEAVIATE_GRPC",
 	"EMBEDDING_PROVIDER", "EMBEDDING_BASE_URL", "EMBEDDING_API_KEY", "EMBEDDING_MODEL", "ONNXRUNTIME_LIB",
+	"EXTRACTION_BASE_URL", "EXTRACTION_API_KEY", "EXTRACTION_MODEL",
+	"EXTRACTION_PRICE_INPUT_PER_MTOK", "EXTRACTION_PRICE_OUTPUT_PER_MTOK",
 	"CONTEXT_TOKEN_BUDGET", "PUBLIC_URL", "MCP_SCOPES",
 	// Read by the SDKs and the CLI's clients, not by the server; known so a
 	// shell that sets them can still start it.
@@ -115,6 +136,9 @@ func LoadConfig(environ []string) (Config, error) {
 		EmbeddingBaseURL:  get("EMBEDDING_BASE_URL", ""),
 		EmbeddingAPIKey:   get("EMBEDDING_API_KEY", ""),
 		EmbeddingModel:    get("EMBEDDING_MODEL", ""),
+		ExtractionBaseURL: get("EXTRACTION_BASE_URL", ""),
+		ExtractionAPIKey:  get("EXTRACTION_API_KEY", ""),
+		ExtractionModel:   get("EXTRACTION_MODEL", ""),
 		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q")),
 		OnnxRuntimeLib:    get("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so")),
 		PublicURL:         get("PUBLIC_URL", ""),
@@ -137,6 +161,26 @@ func LoadConfig(environ []string) (Config, error) {
 				c.KafkaBrokers = append(c.KafkaBrokers, s)
 			}
 		}
+	}
+	if t := get("KAFKA_TOPIC", ""); t != "" {
+		if !kafkaTopicName.MatchString(t) || strings.HasSuffix(t, ".dead") {
+			return Config{}, fmt.Errorf("KAFKA_TOPIC=%q is not a topic name: use 1 to 200 letters, digits, '.', '_' or '-', not ending in .dead", t)
+		}
+		c.KafkaTopic = t
+	}
+	if in, out := get("EXTRACTION_PRICE_INPUT_PER_MTOK", ""), get("EXTRACTION_PRICE_OUTPUT_PER_MTOK", ""); in != "" || out != "" {
+		var p llm.Price
+		for _, v := range []struct {
+			name, text string
+			to         *float64
+		}{{"EXTRACTION_PRICE_INPUT_PER_MTOK", in, &p.InputPerMTok}, {"EXTRACTION_PRICE_OUTPUT_PER_MTOK", out, &p.OutputPerMTok}} {
+			f, err := strconv.ParseFloat(v.text, 64)
+			if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+				return Config{}, fmt.Errorf("%s=%q is not a price in US dollars per million tokens (set both EXTRACTION_PRICE_INPUT_PER_MTOK and EXTRACTION_PRICE_OUTPUT_PER_MTOK, or neither)", v.name, v.text)
+			}
+			*v.to = f
+		}
+		c.ExtractionPrice = &p
 	}
 	budget := get("CONTEXT_TOKEN_BUDGET", strconv.Itoa(DefaultContextTokenBudget))
 	n, err := strconv.Atoi(budget)
@@ -211,6 +255,9 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("EMBEDDING_PROVIDER=%q is not one of local, openai, none", c.EmbeddingProvider)
 	}
+	if err := c.validateExtraction(); err != nil {
+		return err
+	}
 	if c.ContextTokenBudget < MinContextTokenBudget || c.ContextTokenBudget > MaxContextTokenBudget {
 		return fmt.Errorf("CONTEXT_TOKEN_BUDGET=%d is outside %d..%d tokens", c.ContextTokenBudget, MinContextTokenBudget, MaxContextTokenBudget)
 	}
@@ -263,6 +310,9 @@ func (c Config) Redacted() Config {
 	}
 	if c.SMTPPassword != "" {
 		c.SMTPPassword = "[redacted]"
+	}
+	if c.ExtractionAPIKey != "" {
+		c.ExtractionAPIKey = "[redacted]"
 	}
 	if c.OAuthKeyEncryptionKey != nil {
 		c.OAuthKeyEncryptionKey = []byte("[redacted]")

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/ingest/llm"
+	"github.com/persistmemory/persistmemory/ingest/rules"
 )
 
 func TestLoadConfigDefaults(t *testing.T) {
@@ -80,5 +84,79 @@ func TestRedactedHidesSecrets(t *testing.T) {
 	s := strings.Join([]string{c.Redacted().Neo4jPassword, c.Redacted().EmbeddingAPIKey}, " ")
 	if strings.Contains(s, "pw-123456") || strings.Contains(s, "sk-abc") {
 		t.Fatal(s)
+	}
+}
+
+func TestLoadConfigExtraction(t *testing.T) {
+	const key = "sk-extract-secret-value"
+	model := []string{"EXTRACTION_BASE_URL=https://api.openai.com/v1", "EXTRACTION_MODEL=gpt-4o-mini", "EXTRACTION_API_KEY=" + key}
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"EXTRACTION_MODEL=gpt-4o-mini"}, "EXTRACTION_BASE_URL"},
+		{[]string{"EXTRACTION_BASE_URL=https://api.openai.com/v1"}, "EXTRACTION_MODEL"},
+		{[]string{"EXTRACTION_API_KEY=" + key}, "EXTRACTION_BASE_URL and EXTRACTION_MODEL are empty"},
+		{[]string{"EXTRACTION_BASE_URL=ftp://x", "EXTRACTION_MODEL=m"}, "EXTRACTION_BASE_URL"},
+		{[]string{"EXTRACTION_BASE_URL=https://u:" + key + "@x/v1", "EXTRACTION_MODEL=m"}, "EXTRACTION_BASE_URL"},
+		{append(model, "EXTRACTION_PRICE_INPUT_PER_MTOK=0.15"), "EXTRACTION_PRICE_OUTPUT_PER_MTOK"},
+		{append(model, "EXTRACTION_PRICE_INPUT_PER_MTOK=-1", "EXTRACTION_PRICE_OUTPUT_PER_MTOK=0.6"), "EXTRACTION_PRICE_INPUT_PER_MTOK"},
+		{append(model, "EXTRACTION_PRICE_INPUT_PER_MTOK=cheap", "EXTRACTION_PRICE_OUTPUT_PER_MTOK=0.6"), "EXTRACTION_PRICE_INPUT_PER_MTOK"},
+		{[]string{"EXTRACTION_PRICE_INPUT_PER_MTOK=1", "EXTRACTION_PRICE_OUTPUT_PER_MTOK=1"}, "EXTRACTION_MODEL"},
+	} {
+		_, err := LoadConfig(c.env)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: err = %v, want it to name %s", c.env, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), key) {
+			t.Errorf("%v: the error echoes the API key", c.env)
+		}
+	}
+
+	c, err := LoadConfig(append(model, "EXTRACTION_PRICE_INPUT_PER_MTOK=0.15", "EXTRACTION_PRICE_OUTPUT_PER_MTOK=0.6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ExtractionModel != "gpt-4o-mini" || c.ExtractionPrice == nil || c.ExtractionPrice.InputPerMTok != 0.15 || c.ExtractionPrice.OutputPerMTok != 0.6 {
+		t.Errorf("config = %+v", c)
+	}
+	if c.Redacted().ExtractionAPIKey == key {
+		t.Errorf("Redacted keeps EXTRACTION_API_KEY")
+	}
+	x, err := extractor(c, nil, slog.New(slog.DiscardHandler))
+	if _, ok := x.(*llm.Extractor); !ok || err != nil {
+		t.Errorf("extractor = %T, %v; want the LLM extractor", x, err)
+	}
+	// A local server needs no key and no price.
+	c, err = LoadConfig([]string{"EXTRACTION_BASE_URL=http://127.0.0.1:11434/v1", "EXTRACTION_MODEL=llama3.1"})
+	if err != nil || c.ExtractionPrice != nil {
+		t.Errorf("local model: %+v, %v", c, err)
+	}
+	c, err = LoadConfig(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err = extractor(c, nil, slog.New(slog.DiscardHandler))
+	if _, ok := x.(rules.Extractor); !ok || err != nil {
+		t.Errorf("extractor without EXTRACTION_* = %T, %v; want the rules", x, err)
+	}
+}
+
+func TestKafkaTopic(t *testing.T) {
+	c, err := LoadConfig([]string{"KAFKA_TOPIC=team-a.jobs"})
+	if err != nil || c.KafkaTopic != "team-a.jobs" {
+		t.Fatalf("KAFKA_TOPIC=team-a.jobs: %+v, %v", c.KafkaTopic, err)
+	}
+	kc := kafkaConfig(c, nil)
+	if kc.Topic != "team-a.jobs" || kc.DeadLetterTopic != "team-a.jobs.dead" || kc.Group != "team-a.jobs.workers" {
+		t.Errorf("kafka config = %+v", kc)
+	}
+	if kc := kafkaConfig(Config{}, nil); kc.Topic != "" || kc.Group != "" {
+		t.Errorf("without KAFKA_TOPIC the queue's defaults apply, got %+v", kc)
+	}
+	for _, bad := range []string{"has space", "x.dead", strings.Repeat("a", 201), "slash/topic"} {
+		if _, err := LoadConfig([]string{"KAFKA_TOPIC=" + bad}); err == nil || !strings.Contains(err.Error(), "KAFKA_TOPIC") {
+			t.Errorf("KAFKA_TOPIC=%q: err = %v, want one naming KAFKA_TOPIC", bad, err)
+		}
 	}
 }

@@ -79,14 +79,16 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		p, err := authSrv.AuthenticateCredential(ctx, cred)
 		return api.Principal{Owner: p.Owner, Scopes: p.Scopes}, err
 	}
-	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: apiAuth, Checks: b.checks(), Logger: log,
+	apiSrv, err := api.New(api.Config{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Auth: apiAuth, People: b.keys, Checks: b.checks(), Logger: log,
 		ResourceMetadataURL: authSrv.ResourceMetadataURL()})
 	if err != nil {
 		return err
 	}
-	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Logger: log}
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: searcher, Logger: log, PublicURL: cfg.PublicURL, People: b.keys}
 	mux := http.NewServeMux()
 	authSrv.Register(mux)
+	mux.Handle(mcp.UploadPath, mcp.UploadHandler(svc))
+	mux.Handle("GET "+metricsPath, b.metrics.handler())
 	mux.Handle(oauth.MCPPath, mcp.HTTPHandler(svc, func(w http.ResponseWriter, r *http.Request) (mcp.Caller, bool) {
 		p, err := authSrv.Authenticate(r)
 		if err != nil {
@@ -212,7 +214,9 @@ func runMCP(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	defer b.Close()
 	pipe := b.pipe
-	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.search, Logger: log}
+	// With PUBLIC_URL set, request_upload_url hands out URLs of the serve
+	// process published there (uploads are kept in the shared graph).
+	svc := mcp.Services{Graph: b.graph, Pipeline: pipe, Searcher: b.search, Logger: log, PublicURL: cfg.PublicURL, People: b.keys}
 	return mcp.RunStdio(ctx, svc, mcp.Caller{Owner: cfg.UserID, Scopes: cfg.MCPScopes})
 }
 

@@ -47,6 +47,8 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"JobLifecycle", testJobLifecycle},
 		{"FailJob", testFailJob},
 		{"CompleteJobTwice", testCompleteJobTwice},
+		{"BatchJobs", testBatchJobs},
+		{"BatchLookups", testBatchLookups},
 		{"Unpublished", testUnpublished},
 		{"Memories", testMemories},
 		{"ListMemories", testListMemories},
@@ -87,6 +89,14 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"Idempotency", testIdempotency},
 		{"IdempotencyRace", testIdempotencyRace},
 		{"IdempotencyIsolation", testIdempotencyIsolation},
+		{"Uploads", testUploads},
+		{"UploadIsolation", testUploadIsolation},
+		{"UploadRace", testUploadRace},
+		{"Reminders", testReminders},
+		{"Usage", testUsage},
+		{"UsageIsolation", testUsageIsolation},
+		{"Sharing", testSharing}, {"SharingIsolation", testSharingIsolation},
+		{"Analyst", testAnalyst},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -204,6 +204,10 @@ func testTraversal(t *testing.T, s graph.Store) {
 	if err != nil || len(short.Paths) != 0 {
 		t.Errorf("paths Ada→Cy within 1 hop = %+v, %v; want none", short, err)
 	}
+	self, err := s.Paths(ctx, owner, a.ID, a.ID, 2, 10)
+	if err != nil || len(self.Paths) != 1 || len(self.Paths[0]) != 1 || self.Paths[0][0] != a.ID || len(self.Nodes) != 1 {
+		t.Errorf("paths Ada→Ada = %+v, %v; want the one path of no hops", self, err)
+	}
 	_, err = s.Neighbours(ctx, owner, a.ID, graph.MaxTraversalDepth+1, 10)
 	wantErr(t, "Neighbours too deep", err, schema.ErrInvalid)
 	_, err = s.Neighbours(ctx, newOwner(), a.ID, 1, 10)

@@ -34,7 +34,7 @@ func collect(ctx context.Context, tx neo4j.ManagedTransaction, cypher string, pa
 const createDocumentJobCypher = `
 CREATE (d:Document {id: $doc.id, owner: $owner, text: $doc.text, space_id: $doc.space_id,
   source: $doc.source, content_hash: $doc.content_hash, created_at: $doc.created_at,
-  said_at: $doc.said_at, conversation_id: $doc.conversation_id})
+  said_at: $doc.said_at, conversation_id: $doc.conversation_id, contributed_by: $doc.contributed_by})
 CREATE (j:Job {id: $job.id, owner: $owner, document_id: $doc.id, state: 'queued', attempts: 0,
   published: false, memory_ids: [], redacted: $job.redacted, created_at: $job.created_at, updated_at: $job.created_at})
 CREATE (j)-[:PROCESSES]->(d)`
@@ -90,6 +90,7 @@ func documentJobParams(owner schema.Owner, doc schema.Document, job schema.Job, 
 			"created_at":      utc(docCreated),
 			"said_at":         saidAt,
 			"conversation_id": nullable(doc.ConversationID),
+			"contributed_by":  nullable(string(doc.ContributedBy)),
 		},
 		"job": map[string]any{
 			"id":         job.ID,
@@ -200,6 +201,21 @@ func jobFrom(r *neo4j.Record, col string) (schema.Job, error) {
 	}, nil
 }
 
+// documentFrom maps a Document node's properties.
+func documentFrom(m map[string]any) schema.Document {
+	return schema.Document{
+		ID:             str(m, "id"),
+		Text:           str(m, "text"),
+		SpaceID:        str(m, "space_id"),
+		Source:         str(m, "source"),
+		ContentHash:    str(m, "content_hash"),
+		CreatedAt:      timeOf(m, "created_at"),
+		SaidAt:         timeOf(m, "said_at"),
+		ConversationID: str(m, "conversation_id"),
+		ContributedBy:  schema.Owner(str(m, "contributed_by")),
+	}
+}
+
 // Document reads one document; a document of another owner is
 // schema.ErrNotFound.
 func (s *Store) Document(ctx context.Context, owner schema.Owner, id string) (schema.Document, error) {
@@ -221,16 +237,7 @@ func (s *Store) Document(ctx context.Context, owner schema.Owner, id string) (sc
 		if err != nil {
 			return schema.Document{}, err
 		}
-		return schema.Document{
-			ID:             str(m, "id"),
-			Text:           str(m, "text"),
-			SpaceID:        str(m, "space_id"),
-			Source:         str(m, "source"),
-			ContentHash:    str(m, "content_hash"),
-			CreatedAt:      timeOf(m, "created_at"),
-			SaidAt:         timeOf(m, "said_at"),
-			ConversationID: str(m, "conversation_id"),
-		}, nil
+		return documentFrom(m), nil
 	})
 	if err != nil {
 		return schema.Document{}, translate(op, err)

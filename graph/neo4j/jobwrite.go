@@ -2,8 +2,8 @@ package neo4j
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -27,17 +27,11 @@ import (
 // they are read, so two jobs reinforcing the same memory do not lose an
 // update.
 
-const lockJobCypher = `
-MATCH (j:Job {id: $id, owner: $owner})
-SET j._lock = true
-WITH j
-OPTIONAL MATCH (d:Document {id: j.document_id, owner: $owner})
-RETURN j.state AS state, j.document_id AS document_id, d IS NOT NULL AS has_document`
-
-const completeJobCypher = `
-MATCH (j:Job {id: $id, owner: $owner})
-SET j.state = 'completed', j.memory_ids = $memory_ids, j.reinforced_ids = $reinforced_ids,
-  j.superseded_ids = $superseded_ids, j.conflict_ids = $conflict_ids, j.error = null, j.updated_at = $now
+const completeJobsCypher = `
+UNWIND $jobs AS c
+MATCH (j:Job {id: c.id, owner: $owner})
+SET j.state = 'completed', j.memory_ids = c.memory_ids, j.reinforced_ids = c.reinforced_ids,
+  j.superseded_ids = c.superseded_ids, j.conflict_ids = c.conflict_ids, j.error = null, j.updated_at = $now
 REMOVE j._lock`
 
 // missingCypher lists which of $ids name no node labelled label of the
@@ -92,17 +86,19 @@ MATCH (t:Turn {id: l.turn_id, owner: $owner})
 MERGE (m)-[e:EVIDENCED_BY]->(t)
 ON CREATE SET e.created_at = $now, e.excerpt = l.excerpt`
 
+// lockReinforcedCypher locks the memories and returns, for each, which of
+// the documents paired with it in $pairs already support it.
 const lockReinforcedCypher = `
 UNWIND $ids AS id
 MATCH (m:Memory {id: id, owner: $owner})
 SET m._lock = true
 RETURN m.id AS id, m.confidence AS confidence,
   coalesce(m.evidence_count, size([(m)-[:EVIDENCED_BY]->(:Document {owner: $owner}) | 1])) AS evidence_count,
-  EXISTS { (m)-[:EVIDENCED_BY]->(:Document {id: $document_id, owner: $owner}) } AS had`
+  [p IN $pairs WHERE p.id = id AND EXISTS { (m)-[:EVIDENCED_BY]->(:Document {id: p.document_id, owner: $owner}) } | p.document_id] AS had`
 
 const reinforceCypher = `
-MATCH (d:Document {id: $document_id, owner: $owner})
 UNWIND $rows AS r
+MATCH (d:Document {id: r.document_id, owner: $owner})
 MATCH (m:Memory {id: r.id, owner: $owner})
 MERGE (m)-[e:EVIDENCED_BY]->(d)
 ON CREATE SET e.created_at = $now, e.excerpt = r.excerpt
@@ -327,86 +323,213 @@ func prepareJobWrite(owner schema.Owner, w graph.JobWrite, t time.Time) (*jobWri
 }
 
 // CompleteJob applies w and marks the job completed, in one transaction;
-// see graph.Store.
+// see graph.Store. It is CompleteJobs with one job.
 func (s *Store) CompleteJob(ctx context.Context, owner schema.Owner, jobID string, w graph.JobWrite) error {
 	op := "complete job " + jobID
 	if err := validOwnerID(owner, "job", jobID); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	t := now()
-	p, err := prepareJobWrite(owner, w, t)
-	if err != nil {
+	return s.completeJobs(ctx, op, owner, []graph.JobCompletion{{JobID: jobID, Write: w}})
+}
+
+// CompleteJobs applies the writes of many jobs in one transaction; see
+// graph.BatchStore.
+func (s *Store) CompleteJobs(ctx context.Context, owner schema.Owner, cs []graph.JobCompletion) error {
+	const op = "complete jobs"
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.JobID
+	}
+	if err := checkBatch(owner, "job", ids); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	_, err = write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
-		recs, err := collect(ctx, tx, lockJobCypher, map[string]any{"id": jobID, "owner": string(owner)})
+	return s.completeJobs(ctx, op, owner, cs)
+}
+
+// jobApply is one job of a completion batch: its document and its write.
+type jobApply struct {
+	jobID, docID string
+	p            *jobWrite
+}
+
+func (s *Store) completeJobs(ctx context.Context, op string, owner schema.Owner, cs []graph.JobCompletion) error {
+	if len(cs) == 0 {
+		return nil
+	}
+	t := now()
+	plans := make([]*jobWrite, len(cs))
+	for i, c := range cs {
+		p, err := prepareJobWrite(owner, c.Write, t)
+		if err != nil {
+			if len(cs) > 1 {
+				err = fmt.Errorf("job %s: %w", c.JobID, err)
+			}
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		plans[i] = p
+	}
+	_, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		jobs, err := lockJobs(ctx, tx, owner, cs, plans)
 		if err != nil {
 			return struct{}{}, err
 		}
-		if len(recs) == 0 {
-			return struct{}{}, schema.ErrNotFound
-		}
-		st := recs[0].AsMap()
-		if schema.JobState(str(st, "state")) == schema.JobCompleted {
-			return struct{}{}, errRollback
-		}
-		docID := str(st, "document_id")
-		if !boolean(st, "has_document") {
-			return struct{}{}, fmt.Errorf("%w: the job's document %s is missing", schema.ErrNotFound, docID)
-		}
-		return struct{}{}, s.applyJobWrite(ctx, tx, owner, jobID, docID, p, t)
+		return struct{}{}, s.applyJobWrites(ctx, tx, owner, jobs, t)
 	})
-	if errors.Is(err, errRollback) {
-		return nil
-	}
 	return translate(op, err)
 }
 
-func (s *Store) applyJobWrite(ctx context.Context, tx neo4j.ManagedTransaction, owner schema.Owner, jobID, docID string, p *jobWrite, t time.Time) error {
-	base := func(extra map[string]any) map[string]any {
-		params := map[string]any{"owner": string(owner), "owner_key": ownerKey(owner), "now": t, "document_id": docID}
-		for k, v := range extra {
-			params[k] = v
+const lockJobsCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+OPTIONAL MATCH (j:Job {id: $ids[i], owner: $owner})
+FOREACH (_ IN CASE WHEN j IS NULL THEN [] ELSE [1] END | SET j._lock = true REMOVE j._lock)
+WITH i, j
+OPTIONAL MATCH (d:Document {id: j.document_id, owner: $owner})
+RETURN i, j IS NOT NULL AS found, j.state AS state, j.document_id AS document_id, d IS NOT NULL AS has_document
+ORDER BY i`
+
+// lockJobs write-locks the batch's jobs (setting and removing a property
+// holds the node's lock to the end of the transaction), in the order given,
+// and returns those not and returns those not
+// completed yet (the first completion wins over a redelivered message).
+// An unknown job, or one whose document is gone, fails the batch.
+func lockJobs(ctx context.Context, tx neo4j.ManagedTransaction, owner schema.Owner, cs []graph.JobCompletion, plans []*jobWrite) ([]jobApply, error) {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.JobID
+	}
+	recs, err := collect(ctx, tx, lockJobsCypher, map[string]any{"ids": ids, "owner": string(owner)})
+	if err != nil {
+		return nil, err
+	}
+	var out []jobApply
+	done := map[string]bool{}
+	for i, r := range recs {
+		m := r.AsMap()
+		switch {
+		case !boolean(m, "found"):
+			return nil, fmt.Errorf("%w: job %s", schema.ErrNotFound, ids[i])
+		case schema.JobState(str(m, "state")) == schema.JobCompleted || done[ids[i]]:
+			continue
+		case !boolean(m, "has_document"):
+			return nil, fmt.Errorf("%w: the job's document %s is missing", schema.ErrNotFound, str(m, "document_id"))
 		}
-		return params
+		done[ids[i]] = true
+		out = append(out, jobApply{jobID: ids[i], docID: str(m, "document_id"), p: plans[i]})
+	}
+	return out, nil
+}
+
+// applyJobWrite applies one job's write in tx (the job already locked).
+func (s *Store) applyJobWrite(ctx context.Context, tx neo4j.ManagedTransaction, owner schema.Owner, jobID, docID string, p *jobWrite, t time.Time) error {
+	return s.applyJobWrites(ctx, tx, owner, []jobApply{{jobID: jobID, docID: docID, p: p}}, t)
+}
+
+// applyJobWrites applies the writes of jobs, in order, with one statement
+// per kind of change for the whole batch: every reference is checked
+// before anything is written that would have to be undone; then entities,
+// every job's new memories and their edges; then the existing memories the
+// writes refer to are checked (a memory an earlier job of the batch
+// created counts), and reinforcements, supersessions, conflicts and
+// relations are applied; last the jobs are marked completed. The result is
+// what applying the jobs one after the other leaves: reinforcements are
+// folded in order (once per document), and the state changes commute
+// (a conflict disputes only active memories; a supersession retires
+// whatever is not retracted).
+func (s *Store) applyJobWrites(ctx context.Context, tx neo4j.ManagedTransaction, owner schema.Owner, jobs []jobApply, t time.Time) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	params := func(extra map[string]any) map[string]any {
+		out := map[string]any{"owner": string(owner), "owner_key": ownerKey(owner), "now": t, "document_id": nil}
+		for k, v := range extra {
+			out[k] = v
+		}
+		return out
 	}
 	run := func(cypher string, extra map[string]any) error {
-		_, err := collect(ctx, tx, cypher, base(extra))
+		_, err := collect(ctx, tx, cypher, params(extra))
 		return err
 	}
 
+	// Everything the batch names, once.
+	var (
+		personal                                            bool
+		spaceIDs, turnIDs, memoryRefs                       []string
+		entityRefs                                          = map[string]bool{}
+		mems, spaceLinks, turnLinks, conflicts, completions []map[string]any
+		memEntities                                         [][2]string
+		relations                                           []graph.Relation
+	)
+	var entities []entityRow
+	entityAt := map[string]int{}
+	for _, j := range jobs {
+		p := j.p
+		personal = personal || p.personal
+		spaceIDs = append(spaceIDs, p.spaceIDs...)
+		turnIDs = append(turnIDs, p.turnIDs...)
+		memoryRefs = append(memoryRefs, p.memoryRefs...)
+		for k := range p.entityRefs {
+			entityRefs[k] = true
+		}
+		// A later job's version of an entity has everything an earlier
+		// one's has (the worker plans a batch's entities together).
+		for _, e := range p.entities {
+			if i, ok := entityAt[e.id]; ok {
+				entities[i] = e
+				continue
+			}
+			entityAt[e.id] = len(entities)
+			entities = append(entities, e)
+		}
+		for _, m := range p.mems {
+			row := maps.Clone(m)
+			row["document_id"] = j.docID
+			mems = append(mems, row)
+		}
+		spaceLinks = append(spaceLinks, p.spaceLinks...)
+		turnLinks = append(turnLinks, p.turnLinks...)
+		memEntities = append(memEntities, p.memEntities...)
+		conflicts = append(conflicts, p.conflicts...)
+		relations = append(relations, p.relations...)
+		completions = append(completions, map[string]any{
+			"id": j.jobID, "memory_ids": nonNil(p.memIDs), "reinforced_ids": nonNil(p.reinforced),
+			"superseded_ids": nonNil(p.superseded), "conflict_ids": nonNil(p.conflictIDs),
+		})
+	}
+	spaceIDs, turnIDs, memoryRefs = distinct(spaceIDs), distinct(turnIDs), distinct(memoryRefs)
+
 	// References that must exist before anything is written.
-	if p.personal {
+	if personal {
 		if _, err := ensurePersonalSpace(ctx, tx, owner, t); err != nil {
 			return err
 		}
 	}
-	if err := requireExisting(ctx, tx, owner, "Space", "space", p.spaceIDs); err != nil {
+	if err := requireExisting(ctx, tx, owner, "Space", "space", spaceIDs); err != nil {
 		return err
 	}
-	if err := requireExisting(ctx, tx, owner, "Turn", "turn", p.turnIDs); err != nil {
+	if err := requireExisting(ctx, tx, owner, "Turn", "turn", turnIDs); err != nil {
 		return err
 	}
-	if err := upsertEntities(ctx, tx, owner, p.entities, t); err != nil {
+	if err := upsertEntities(ctx, tx, owner, entities, t); err != nil {
 		return err
 	}
-	survivors, err := resolveEntities(ctx, tx, owner, setKeys(p.entityRefs))
+	survivors, err := resolveEntities(ctx, tx, owner, setKeys(entityRefs))
 	if err != nil {
 		return err
 	}
 
 	// New memories and their edges.
-	if len(p.mems) > 0 {
-		if err := run(writeMemoriesCypher, map[string]any{"mems": p.mems}); err != nil {
+	if len(mems) > 0 {
+		if err := run(writeMemoriesCypher, map[string]any{"mems": mems}); err != nil {
 			return err
 		}
-		if err := run(linkSpacesCypher, map[string]any{"links": p.spaceLinks}); err != nil {
+		if err := run(linkSpacesCypher, map[string]any{"links": spaceLinks}); err != nil {
 			return err
 		}
 	}
-	if len(p.memEntities) > 0 {
-		links := make([]map[string]any, 0, len(p.memEntities))
-		for _, me := range p.memEntities {
+	if len(memEntities) > 0 {
+		links := make([]map[string]any, 0, len(memEntities))
+		for _, me := range memEntities {
 			links = append(links, map[string]any{"id": me[0], "entity_id": survivors[me[1]]})
 		}
 		if err := run(linkEntitiesCypher, map[string]any{"links": links}); err != nil {
@@ -414,25 +537,27 @@ func (s *Store) applyJobWrite(ctx context.Context, tx neo4j.ManagedTransaction, 
 		}
 	}
 
-	// Existing memories the write refers to.
-	if err := requireExisting(ctx, tx, owner, "Memory", "memory", p.memoryRefs); err != nil {
+	// Existing memories the writes refer to.
+	if err := requireExisting(ctx, tx, owner, "Memory", "memory", memoryRefs); err != nil {
 		return err
 	}
-	if len(p.turnLinks) > 0 {
-		if err := run(linkTurnsCypher, map[string]any{"links": p.turnLinks}); err != nil {
+	if len(turnLinks) > 0 {
+		if err := run(linkTurnsCypher, map[string]any{"links": turnLinks}); err != nil {
 			return err
 		}
 	}
-	if err := reinforce(ctx, tx, base, p.reinforce); err != nil {
+	if err := reinforce(ctx, tx, params, jobs); err != nil {
 		return err
 	}
-	for _, sup := range p.supersede {
-		if err := supersede(ctx, tx, base, sup); err != nil {
-			return err
+	for _, j := range jobs {
+		for _, sup := range j.p.supersede {
+			if err := supersede(ctx, tx, params, sup); err != nil {
+				return err
+			}
 		}
 	}
-	if len(p.conflicts) > 0 {
-		recs, err := collect(ctx, tx, conflictClashCypher, base(map[string]any{"conflicts": p.conflicts}))
+	if len(conflicts) > 0 {
+		recs, err := collect(ctx, tx, conflictClashCypher, params(map[string]any{"conflicts": conflicts}))
 		if err != nil {
 			return err
 		}
@@ -441,13 +566,13 @@ func (s *Store) applyJobWrite(ctx context.Context, tx neo4j.ManagedTransaction, 
 				return fmt.Errorf("%w: conflict %s already exists between other memories", schema.ErrConflict, clash[0])
 			}
 		}
-		if err := run(writeConflictsCypher, map[string]any{"conflicts": p.conflicts}); err != nil {
+		if err := run(writeConflictsCypher, map[string]any{"conflicts": conflicts}); err != nil {
 			return err
 		}
 	}
-	if len(p.relations) > 0 {
-		rels := make([]map[string]any, 0, len(p.relations))
-		for _, r := range p.relations {
+	if len(relations) > 0 {
+		rels := make([]map[string]any, 0, len(relations))
+		for _, r := range relations {
 			from, to := survivors[r.FromID], survivors[r.ToID]
 			if from == to {
 				continue // the two were merged
@@ -458,49 +583,74 @@ func (s *Store) applyJobWrite(ctx context.Context, tx neo4j.ManagedTransaction, 
 			return err
 		}
 	}
-	return run(completeJobCypher, map[string]any{
-		"id": jobID, "memory_ids": nonNil(p.memIDs), "reinforced_ids": nonNil(p.reinforced),
-		"superseded_ids": nonNil(p.superseded), "conflict_ids": nonNil(p.conflictIDs),
-	})
+	return run(completeJobsCypher, map[string]any{"jobs": completions})
 }
 
-// reinforce adds the job's document as evidence to existing memories and
-// raises their confidence by graph.ReinforcedConfidence, once per
-// document.
-func reinforce(ctx context.Context, tx neo4j.ManagedTransaction, base func(map[string]any) map[string]any, rs []graph.Reinforcement) error {
-	if len(rs) == 0 {
+// distinct returns ids without repeats, in first-seen order.
+func distinct(ids []string) []string {
+	seen := make(map[string]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// reinforce adds each job's document as evidence to the existing memories
+// it restated and raises their confidence by graph.ReinforcedConfidence,
+// once per document, folding the batch's reinforcements in order.
+func reinforce(ctx context.Context, tx neo4j.ManagedTransaction, params func(map[string]any) map[string]any, jobs []jobApply) error {
+	var pairs []map[string]any
+	var ids []string
+	for _, j := range jobs {
+		for _, r := range j.p.reinforce {
+			pairs = append(pairs, map[string]any{"id": r.MemoryID, "document_id": j.docID})
+			ids = append(ids, r.MemoryID)
+		}
+	}
+	if len(pairs) == 0 {
 		return nil
 	}
-	ids := make([]string, 0, len(rs))
-	for _, r := range rs {
-		ids = append(ids, r.MemoryID)
-	}
+	ids = distinct(ids)
 	slices.Sort(ids) // lock in a fixed order
-	recs, err := collect(ctx, tx, lockReinforcedCypher, base(map[string]any{"ids": ids}))
+	recs, err := collect(ctx, tx, lockReinforcedCypher, params(map[string]any{"ids": ids, "pairs": pairs}))
 	if err != nil {
 		return err
 	}
 	type state struct {
 		confidence float64
 		count      int
-		had        bool
 	}
 	current := map[string]state{}
+	had := map[[2]string]bool{}
 	for _, r := range recs {
 		m := r.AsMap()
-		current[str(m, "id")] = state{confidence: float(m, "confidence"), count: integer(m, "evidence_count"), had: boolean(m, "had")}
-	}
-	rows := make([]map[string]any, 0, len(rs))
-	for _, r := range rs {
-		cur := current[r.MemoryID]
-		conf, count := cur.confidence, cur.count
-		if !cur.had {
-			conf = graph.ReinforcedConfidence(conf, r.Confidence)
-			count++
+		id := str(m, "id")
+		current[id] = state{confidence: float(m, "confidence"), count: integer(m, "evidence_count")}
+		for _, d := range sortedStrings(m, "had") {
+			had[[2]string{id, d}] = true
 		}
-		rows = append(rows, map[string]any{"id": r.MemoryID, "excerpt": nullable(r.Excerpt), "confidence": conf, "evidence_count": count})
 	}
-	_, err = collect(ctx, tx, reinforceCypher, base(map[string]any{"rows": rows}))
+	var rows []map[string]any
+	for _, j := range jobs {
+		for _, r := range j.p.reinforce {
+			key := [2]string{r.MemoryID, j.docID}
+			if !had[key] {
+				had[key] = true
+				cur := current[r.MemoryID]
+				current[r.MemoryID] = state{confidence: graph.ReinforcedConfidence(cur.confidence, r.Confidence), count: cur.count + 1}
+			}
+			rows = append(rows, map[string]any{"id": r.MemoryID, "document_id": j.docID, "excerpt": nullable(r.Excerpt)})
+		}
+	}
+	for _, row := range rows {
+		cur := current[row["id"].(string)]
+		row["confidence"], row["evidence_count"] = cur.confidence, cur.count
+	}
+	_, err = collect(ctx, tx, reinforceCypher, params(map[string]any{"rows": rows}))
 	return err
 }
 

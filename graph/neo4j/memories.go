@@ -27,9 +27,11 @@ import (
 // Memories are merged on {id, owner}: with the uniqueness constraint on
 // Memory.id, an id held by another owner fails the MERGE with a constraint
 // violation (schema.ErrConflict) instead of being taken over.
+// writeMemoriesCypher writes memories, each EVIDENCED_BY its document
+// (mem.document_id, or $document_id for every memory when rows name none).
 const writeMemoriesCypher = `
-MATCH (d:Document {id: $document_id, owner: $owner})
 UNWIND $mems AS mem
+MATCH (d:Document {id: coalesce(mem.document_id, $document_id), owner: $owner})
 MERGE (m:Memory {id: mem.id, owner: $owner})
 SET m += mem.props, m.owner_key = $owner_key
 MERGE (m)-[e:EVIDENCED_BY]->(d)

@@ -177,7 +177,8 @@ RETURN s.personal AS personal, size([(m:Memory {owner: $owner})-[:IN]->(s) | 1])
 		if n := integer(m, "memories"); n > 0 {
 			return struct{}{}, fmt.Errorf("%w: the space holds %d memories; move or retract them first", schema.ErrConflict, n)
 		}
-		_, err = collect(ctx, tx, `MATCH (s:Space {id: $id, owner: $owner}) DETACH DELETE s`,
+		// Its membership records go with it (graph.SharingStore).
+		_, err = collect(ctx, tx, `MATCH (s:Space {id: $id, owner: $owner}) OPTIONAL MATCH (s)-[:HAS_MEMBER]->(m:SpaceMember {owner: $owner}) DETACH DELETE s, m`,
 			map[string]any{"id": id, "owner": string(owner)})
 		return struct{}{}, err
 	})

@@ -64,10 +64,17 @@ func (s *Store) Paths(ctx context.Context, owner schema.Owner, fromID, toID stri
 	if maxDepth < 1 || maxDepth > graph.MaxPathDepth || limit < 1 {
 		return graph.Subgraph{}, fmt.Errorf("%s: %w: maxDepth must be 1..%d and limit positive", op, schema.ErrInvalid, graph.MaxPathDepth)
 	}
+	var live []schema.Entity
 	for _, id := range []string{fromID, toID} {
-		if _, err := s.Entity(ctx, owner, id); err != nil {
+		d, err := s.Entity(ctx, owner, id)
+		if err != nil {
 			return graph.Subgraph{}, err
 		}
+		live = append(live, d.Entity)
+	}
+	if live[0].ID == live[1].ID {
+		// The same entity (or two merged into one): the path of no hops.
+		return graph.Subgraph{Nodes: []graph.Node{{ID: live[0].ID, Kind: "entity", Label: live[0].Name}}, Edges: []graph.Edge{}, Paths: [][]string{{live[0].ID}}}, nil
 	}
 	limit = min(limit, graph.MaxTraversalPaths)
 	sg, _, err := s.traverse(ctx, fmt.Sprintf(pathsCypher, 2*maxDepth), map[string]any{"from": fromID, "to": toID, "owner": string(owner), "limit": limit}, "")

@@ -75,6 +75,15 @@ func (q *Queue) Consume(ctx context.Context, handle func(context.Context, schema
 	if handle == nil {
 		return fmt.Errorf("kafka consume: %w: handle is nil", schema.ErrInvalid)
 	}
+	return q.consume(ctx, func(ctx context.Context, r *kafkago.Reader, m kafkago.Message) bool {
+		return q.deliver(ctx, r, m, handle, dead)
+	})
+}
+
+// consume joins the consumer group and hands each fetched message to next
+// until ctx ends, the queue is closed or next returns false; then it leaves
+// the group and returns nil.
+func (q *Queue) consume(ctx context.Context, next func(context.Context, *kafkago.Reader, kafkago.Message) bool) error {
 	if !q.enter() {
 		return fmt.Errorf("kafka consume: %w: the queue is closed", schema.ErrUnavailable)
 	}
@@ -101,7 +110,7 @@ func (q *Queue) Consume(ctx context.Context, handle func(context.Context, schema
 			}
 			continue
 		}
-		if !q.deliver(ctx, r, m, handle, dead) {
+		if !next(ctx, r, m) {
 			return nil
 		}
 	}
@@ -204,14 +213,15 @@ func (q *Queue) deadLetter(ctx context.Context, m kafkago.Message, cause error, 
 	}
 }
 
-// commit commits m's offset. The work is done, so a commit already under
+// commit commits the offsets of ms (m is the last). The work is done, so a commit already under
 // way is not cut short by ctx ending (it gets ioTimeout). A commit that keeps
 // failing is logged and skipped: the message may then be delivered again,
 // which at-least-once allows. It returns false when ctx ended.
-func (q *Queue) commit(ctx context.Context, r *kafkago.Reader, m kafkago.Message) bool {
+func (q *Queue) commit(ctx context.Context, r *kafkago.Reader, ms ...kafkago.Message) bool {
+	m := ms[len(ms)-1]
 	for try := 1; ; try++ {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ioTimeout)
-		err := r.CommitMessages(cctx, m)
+		err := r.CommitMessages(cctx, ms...)
 		cancel()
 		if err == nil {
 			return ctx.Err() == nil

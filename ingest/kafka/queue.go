@@ -17,7 +17,10 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
-var _ ingest.Queue = (*Queue)(nil)
+var (
+	_ ingest.Queue         = (*Queue)(nil)
+	_ ingest.BatchConsumer = (*Queue)(nil)
+)
 
 const (
 	// clientID names PersistMemory's connections in broker logs.

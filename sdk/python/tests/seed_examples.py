@@ -117,6 +117,20 @@ def run_async_flow(question: str, conversation_id: str) -> str:
     return asyncio.run(scope["answer"](question, conversation_id))
 
 
+def run_async_flow_as_served(question: str, conversation_id: str) -> str:
+    """ASYNC_FLOW less the two arguments the server does not take yet
+    (``scope`` and ``space_ids`` of search.context); the rest as written."""
+    text = ASYNC_FLOW.replace('            scope="combined",\n            space_ids=["sp_work"],\n', "")
+    assert text != ASYNC_FLOW, "the seed's search.context call changed; update run_async_flow_as_served"
+
+    async def call_your_model(context: str, question: str) -> str:
+        return f"(a model's answer to {question!r})"
+
+    scope: Dict[str, Any] = {"call_your_model": call_your_model}
+    exec(compile(text, "<seed: async flow, as served today>", "exec"), scope)
+    return asyncio.run(scope["answer"](question, conversation_id))
+
+
 def run_paging() -> Dict[str, Any]:
     from persistmemory import AsyncPersistMemory, PersistMemory
 

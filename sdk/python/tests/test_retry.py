@@ -3,6 +3,8 @@ the waits are, and what is never repeated."""
 
 from __future__ import annotations
 
+import re
+
 import email.utils
 import time
 
@@ -168,7 +170,24 @@ def test_non_ascii_idempotency_key_is_sent_deterministically(harness):
     h.call(lambda c: c.memories.remember("x", idempotency_key="conv_1:où est le café?\n"))
     h.call(lambda c: c.memories.remember("x", idempotency_key="conv_1:où est le café?\n"))
     sent = [r.headers["idempotency-key"] for r in script.requests]
-    assert sent[0] == sent[1] == "conv_1:o%C3%B9 est le caf%C3%A9?%0A"
+    assert sent[0] == sent[1] == "conv_1:o%C3%B9%20est%20le%20caf%C3%A9?%0A"
+
+
+def test_idempotency_key_with_spaces_is_sent_as_the_server_accepts_it(harness):
+    # The server takes printable ASCII without spaces (^[\x21-\x7e]+$); the
+    # seed's key, f"{conversation_id}:{question[:40]}", holds spaces.
+    script = Script(reply(202, JOB))
+    h = harness(script)
+    h.call(lambda c: c.memories.remember("x", idempotency_key="conv_1:what did we decide about the ledger"))
+    h.call(lambda c: c.memories.remember("x", idempotency_key="standup:2026-08-28"))
+    h.call(lambda c: c.memories.remember("x", idempotency_key="50%:a%20b"))
+    sent = [r.headers["idempotency-key"] for r in script.requests]
+    assert sent == [
+        "conv_1:what%20did%20we%20decide%20about%20the%20ledger",
+        "standup:2026-08-28",  # already acceptable: sent as it is
+        "50%25:a%2520b",  # % is escaped too, so "a b" and "a%20b" stay two keys
+    ]
+    assert all(re.fullmatch(r"[\x21-\x7e]+", key) for key in sent)
 
 
 def test_empty_idempotency_key_is_refused_before_sending(harness):

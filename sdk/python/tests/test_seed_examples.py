@@ -89,7 +89,8 @@ def test_async_flow(fake, capsys):
     assert "left out for budget" in out and "no queue is configured" in out
     append = fake.requests[-1]
     assert append.url.path == "/api/v1/conversations/conv_42/messages"
-    assert append.headers["idempotency-key"] == "conv_42:What did we decide about the ledger?"
+    # The key as written, sent as the server accepts it (no spaces): percent-encoded.
+    assert append.headers["idempotency-key"] == "conv_42:What%20did%20we%20decide%20about%20the%20ledger?"
 
 
 def test_paging(fake):

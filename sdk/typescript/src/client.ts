@@ -5,7 +5,7 @@ import { Documents, Entities, Jobs, Sources } from "./resources/catalog.js";
 import { HealthChecks, Integrations, LimitsResource } from "./resources/integrations.js";
 import { Memories } from "./resources/memories.js";
 import { Search } from "./resources/search.js";
-import { Spaces } from "./resources/spaces.js";
+import { Invitations, Spaces } from "./resources/spaces.js";
 import { Transport, checkAttempts, checkTimeout, defaultSleep } from "./transport.js";
 import type { FetchLike, SleepFn } from "./transport.js";
 
@@ -65,6 +65,8 @@ export class PersistMemory {
   readonly search: Search;
   /** Keep work apart. */
   readonly spaces: Spaces;
+  /** Spaces offered to the caller and not accepted yet. */
+  readonly invitations: Invitations;
   /** Where material came from, with its access scope. */
   readonly sources: Sources;
   /** What was ingested, before anything was extracted from it. */
@@ -119,6 +121,7 @@ export class PersistMemory {
     this.memories = new Memories(t);
     this.search = new Search(t);
     this.spaces = new Spaces(t);
+    this.invitations = new Invitations(t);
     this.sources = new Sources(t);
     this.documents = new Documents(t);
     this.jobs = new Jobs(t);

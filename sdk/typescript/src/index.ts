@@ -31,7 +31,7 @@ export type { FetchLike, FetchInit, FetchResponse, RequestOptions, SleepFn } fro
 export { BASE_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS } from "./retry.js";
 export type { Memories } from "./resources/memories.js";
 export type { Search } from "./resources/search.js";
-export type { Spaces, Collaborators } from "./resources/spaces.js";
+export type { Spaces, Collaborators, Invitations } from "./resources/spaces.js";
 export type { Sources, Documents, Jobs, Entities, WaitOptions } from "./resources/catalog.js";
 export type { Graph, Conflicts } from "./resources/graph.js";
 export type { Conversations } from "./resources/conversations.js";

@@ -155,7 +155,7 @@ export class Transport {
       body = JSON.stringify(call.body);
       headers["Content-Type"] = "application/json";
     }
-    if (key !== undefined) headers["Idempotency-Key"] = key;
+    if (key !== undefined) headers["Idempotency-Key"] = wireIdempotencyKey(key);
 
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw this.#aborted(signal, attempt - 1);
@@ -384,12 +384,31 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The Idempotency-Key header for a caller's key. The server takes printable
+ * ASCII without spaces (`^[\x21-\x7e]+$`, at most 255 characters), while a
+ * key with meaning in it often holds a sentence (`${conversationId}:${question.slice(0, 40)}`).
+ * Every UTF-8 byte outside 0x21..0x7e, and `%` itself, is percent-encoded
+ * (upper-case hex): deterministic, so the same key names the same request on
+ * every attempt and every run, and injective, so two different keys never
+ * become one. The Python SDK encodes identically.
+ */
+export function wireIdempotencyKey(key: string): string {
+  let out = "";
+  for (const byte of new TextEncoder().encode(key)) {
+    out += byte >= 0x21 && byte <= 0x7e && byte !== 0x25 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
 function asPage<T>(v: unknown): Page<T> {
-  if (!isObject(v) || !Array.isArray(v["items"])) {
+  // The API documents `items` as an array or null (an empty list); null is
+  // read as [] so that callers always get an array.
+  if (!isObject(v) || !(Array.isArray(v["items"]) || v["items"] === null)) {
     throw new PersistMemoryError("the server answered a list without an items array", { code: "INVALID_RESPONSE" });
   }
   const next = v["nextCursor"];
-  const page: Page<T> = { items: v["items"] as T[] };
+  const page: Page<T> = { items: (v["items"] ?? []) as T[] };
   if (typeof next === "string" && next !== "") page.nextCursor = next;
   return page;
 }

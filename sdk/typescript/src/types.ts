@@ -37,6 +37,8 @@ export interface Job {
   error?: string;
   attempts: number;
   memoryIds: string[] | null;
+  /** Kinds of secret redacted from the material before it was stored. */
+  redacted?: string[] | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -46,6 +48,26 @@ export interface JobResponse {
   jobId: string;
   status: JobStatus;
   job: Job;
+}
+
+/** One job in `GET /jobs`: what the pipeline made of a document. */
+export interface JobSummary {
+  jobId: string;
+  documentId: string;
+  state: JobStatus;
+  error?: string;
+  attempts: number;
+  memoryIds: string[] | null;
+  reinforcedIds: string[] | null;
+  supersededIds: string[] | null;
+  conflictIds: string[] | null;
+  source?: string;
+  spaceId?: string;
+  conversationId?: string;
+  /** The start of the material. */
+  preview: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 // ---------------------------------------------------------------- memories
@@ -66,7 +88,7 @@ export interface Memory {
   type: MemoryType;
   /** The claim as one sentence. */
   claim: string;
-  /** A short headline for lists, when the server provides one. */
+  /** A short headline for lists (lists, search results and confirm carry it). */
   title?: string;
   subject?: string;
   attribute?: string;
@@ -75,28 +97,64 @@ export interface Memory {
   confidence: number;
   state: MemoryState;
   confirmed: boolean;
-  validFrom?: string;
-  validTo?: string;
+  validFrom?: string | null;
+  validTo?: string | null;
   recordedAt: string;
   spaceId?: string;
   documentId?: string;
   excerpt?: string;
-  entities?: Mention[];
-  entityIds?: string[];
+  entities?: Mention[] | null;
+  entityIds?: string[] | null;
   correction?: boolean;
   negated?: boolean;
   supersedesId?: string;
-  saidAt?: string;
+  saidAt?: string | null;
 }
 
-/** One memory with what the server adds when it is read alone. */
-export interface MemoryDetail extends Memory {
-  [field: string]: unknown;
+/** Where a memory was said: one piece of evidence for it. */
+export interface Evidence {
+  saidAt: string;
+  author?: string;
+  conversationId?: string;
+  documentId?: string;
+  excerpt?: string;
+  recordedAt?: string;
+  seq?: number;
+  source?: string;
+  turnId?: string;
 }
 
-/** One event in a memory's history (recorded, confirmed, superseded, …). */
+/**
+ * One memory read alone (`GET /memories/{id}`): the memory itself under
+ * `memory`, with its evidence, entities, conflicts and space.
+ */
+export interface MemoryDetail {
+  memory: Memory;
+  entities: Entity[] | null;
+  evidence: Evidence[] | null;
+  evidenceCount: number;
+  conflicts: Conflict[] | null;
+  space?: Space | null;
+  /** Ids of the memories that replaced this one. */
+  supersededBy?: string[] | null;
+}
+
+/** One field a version changed. */
+export interface Change {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** One version in a memory's history. */
 export interface TimelineEntry {
-  [field: string]: unknown;
+  memory: Memory;
+  changes?: Change[] | null;
+  reason?: string;
+  replacedAt?: string | null;
+  until?: string | null;
+  supersedes?: string[] | null;
+  supersededBy?: string[] | null;
 }
 
 export interface Timeline {
@@ -112,8 +170,12 @@ export interface MemoryListParams {
   from?: DateLike;
   /** Only memories recorded before this instant. */
   to?: DateLike;
+  /**
+   * In the seed's examples; the server does not take it (GET /memories
+   * ignores it and lists every space of the caller, which is "combined").
+   */
   scope?: Scope;
-  /** Page size. */
+  /** Page size (1..200). */
   limit?: number;
   /** Start from this cursor instead of the beginning. */
   cursor?: string;
@@ -137,17 +199,31 @@ export interface CorrectParams {
 
 export interface SearchParams {
   query: string;
+  /** 1..100 (0 or absent: the server's default). */
   limit?: number;
   cursor?: string;
+  /**
+   * Planned in the route table; the server does not accept it yet and
+   * answers 400 INVALID_REQUEST (unknown field "spaceIds").
+   */
   spaceIds?: string[];
+  /**
+   * Planned in the route table; the server does not accept it yet and
+   * answers 400 INVALID_REQUEST (unknown field "scope").
+   */
   scope?: Scope;
   /** Include superseded and retracted memories. */
   includeHistory?: boolean;
+  /** Rank as of this instant (relative dates resolve against it). */
+  now?: DateLike;
 }
 
 export interface ScoreBreakdown {
   lexical: number;
   vector: number;
+  graph: number;
+  prior: number;
+  temporal: number;
   [signal: string]: number;
 }
 
@@ -155,6 +231,11 @@ export interface SearchResult {
   memory: Memory;
   score: number;
   breakdown: ScoreBreakdown;
+  rank?: number;
+  /** Tokens this memory takes in a context. */
+  tokens?: number;
+  /** The conversation turn the memory was said in, when there is one. */
+  turn?: Turn | null;
 }
 
 export interface SearchResponse {
@@ -166,17 +247,24 @@ export interface SearchResponse {
 
 export interface ContextParams {
   query: string;
-  /** Bound on the context's size, in tokens (not rows). */
+  /** Bound on the context's size, in tokens (not rows); 0 or absent: the server's default. */
   tokenBudget?: number;
+  /** Planned; the server answers 400 (unknown field "spaceIds") until it lands. */
   spaceIds?: string[];
+  /** Planned; the server answers 400 (unknown field "scope") until it lands. */
   scope?: Scope;
   includeHistory?: boolean;
+  limit?: number;
+  cursor?: string;
+  now?: DateLike;
 }
 
 export interface ContextResponse {
   /** Text to put in front of a model. */
   context: string;
-  memories: Memory[];
+  /** The memories the context was built from, ranked, with their scores. */
+  memories: SearchResult[] | null;
+  nextCursor?: string;
   /** True when something relevant was left out for budget. */
   truncated: boolean;
   omitted: { count: number; tokens: number };
@@ -188,12 +276,12 @@ export interface ContextResponse {
 
 // ---------------------------------------------------------------- spaces
 
+/** A space as created or renamed (`POST /spaces`, `PATCH /spaces/{id}`). */
 export interface Space {
   id: string;
   name: string;
   personal: boolean;
   createdAt: string;
-  [field: string]: unknown;
 }
 
 export interface SpaceCreateParams {
@@ -204,43 +292,109 @@ export interface SpaceUpdateParams {
   name: string;
 }
 
-export type CollaboratorRole = "owner" | "editor" | "viewer" | (string & {});
+/** What the caller may do in a space: its owner, or a collaborator's role. */
+export type SpaceRole = "owner" | "editor" | "viewer";
 
+/** The role a collaborator can be given: a space has one owner. */
+export type CollaboratorRole = "editor" | "viewer";
+
+/**
+ * A space as the caller sees it (`GET /spaces`, `GET /spaces/{id}`, accepting
+ * an invitation): the space, the caller's role in it, and whose it is.
+ */
+export interface SpaceView extends Space {
+  role: SpaceRole;
+  ownerId: string;
+}
+
+/** An accepted collaborator, or an invitation not accepted yet. */
+export type CollaboratorState = "active" | "pending";
+
+/**
+ * One person who can see a space, or has been invited to: the owner first,
+ * then active collaborators, then pending invitations.
+ */
 export interface Collaborator {
   userId: string;
+  /** The address they were invited by, when they were invited by email. */
   email?: string;
-  role: CollaboratorRole;
-  [field: string]: unknown;
+  role: SpaceRole;
+  state: CollaboratorState;
+  /** Who invited them (absent for the owner). */
+  invitedBy?: string;
+  invitedAt?: string | null;
+  /** When they accepted (absent while pending). */
+  acceptedAt?: string | null;
 }
 
-export interface CollaboratorAddParams {
-  email: string;
-  role: CollaboratorRole;
-}
+/**
+ * Who to invite, and as what: by exactly one of `email` (the address they
+ * sign in with; 404 while nobody signs in with it) or `userId`.
+ */
+export type CollaboratorAddParams =
+  | { email: string; userId?: undefined; role: CollaboratorRole }
+  | { userId: string; email?: undefined; role: CollaboratorRole };
 
 export interface CollaboratorUpdateParams {
   role: CollaboratorRole;
+}
+
+/** A space offered to the caller and not accepted yet (`GET /invitations`). */
+export interface Invitation {
+  spaceId: string;
+  spaceName: string;
+  ownerId: string;
+  role: CollaboratorRole;
+  invitedBy: string;
+  invitedAt: string;
 }
 
 // ---------------------------------------------------------------- sources, documents
 
 /** Where material came from, with its access scope. */
 export interface Source {
-  id: string;
-  [field: string]: unknown;
+  /** The source as material named it ("" for material that named none). */
+  name: string;
+  /** Who may read what came from it, e.g. "owner". */
+  access: string;
+  /** How many documents came from it. */
+  documents: number;
+  firstAt: string;
+  lastAt: string;
 }
 
-/** Material as it was received, before extraction. */
+/** Material as it was received, before extraction (`GET /documents/{id}`). */
 export interface Document {
   id: string;
-  text?: string;
+  /** The text as stored (secrets redacted). */
+  text: string;
   spaceId?: string;
   source?: string;
-  contentHash?: string;
-  createdAt?: string;
-  saidAt?: string;
+  contentHash: string;
+  createdAt: string;
+  saidAt: string;
   conversationId?: string;
-  [field: string]: unknown;
+  /** Who contributed the material, when it is not the owner. */
+  contributedBy?: string;
+}
+
+/** One document in `GET /documents`, with what became of it. */
+export interface DocumentSummary {
+  id: string;
+  bytes: number;
+  contentHash: string;
+  createdAt: string;
+  saidAt?: string;
+  source?: string;
+  spaceId?: string;
+  conversationId?: string;
+  jobId?: string;
+  jobState?: JobStatus;
+}
+
+export interface DocumentListParams extends ListParams {
+  /** Only documents from this source. */
+  source?: string;
 }
 
 export interface ListParams {
@@ -249,6 +403,10 @@ export interface ListParams {
 }
 
 export interface JobListParams extends ListParams {
+  /**
+   * In the route table; the server does not filter on it yet (it ignores
+   * the parameter), so filter the items yourself.
+   */
   state?: JobStatus;
 }
 
@@ -258,12 +416,32 @@ export interface Entity {
   id: string;
   name: string;
   kind: EntityKind;
-  aliases: string[];
+  aliases: string[] | null;
   createdAt: string;
 }
 
-export interface EntityDetail extends Entity {
-  [field: string]: unknown;
+/** A relation between two entities. */
+export interface Relation {
+  fromId: string;
+  toId: string;
+  type: string;
+}
+
+/** An entity next to another, and how. */
+export interface Neighbour {
+  entity: Entity;
+  /** How many memories mention both. */
+  coMentions: number;
+  relations?: Relation[] | null;
+}
+
+/** One entity read alone (`GET /entities/{id}`). */
+export interface EntityDetail {
+  entity: Entity;
+  memories: Memory[] | null;
+  /** Ids of entities resolved into this one. */
+  mergedIds: string[] | null;
+  neighbours: Neighbour[] | null;
 }
 
 export interface EntityListParams extends ListParams {
@@ -272,13 +450,29 @@ export interface EntityListParams extends ListParams {
   kind?: EntityKind;
 }
 
+/** An entity or a memory on a traversal. */
 export interface GraphNode {
   id: string;
-  [field: string]: unknown;
+  /** "entity" or "memory". */
+  kind: string;
+  label: string;
 }
 
 export interface GraphEdge {
-  [field: string]: unknown;
+  from: string;
+  to: string;
+  /** ABOUT (memory → entity) or RELATED (entity → entity). */
+  type: string;
+}
+
+/**
+ * What a traversal found: its nodes and edges, and each path as the ids of
+ * its nodes in order.
+ */
+export interface Subgraph {
+  nodes: GraphNode[] | null;
+  edges: GraphEdge[] | null;
+  paths: string[][] | null;
 }
 
 export interface NeighboursParams {
@@ -288,10 +482,8 @@ export interface NeighboursParams {
   limit?: number;
 }
 
-export interface Neighbourhood {
-  nodes: GraphNode[];
-  edges: GraphEdge[];
-}
+/** The answer of `graph.neighbours`. */
+export type Neighbourhood = Subgraph;
 
 export interface PathsParams {
   from: string;
@@ -301,15 +493,8 @@ export interface PathsParams {
   limit?: number;
 }
 
-export interface GraphPath {
-  nodes?: GraphNode[];
-  edges?: GraphEdge[];
-  [field: string]: unknown;
-}
-
-export interface Paths {
-  paths: GraphPath[];
-}
+/** The answer of `graph.paths`. */
+export type Paths = Subgraph;
 
 // ---------------------------------------------------------------- conflicts
 
@@ -323,12 +508,15 @@ export interface Conflict {
   memoryIds: [string, string];
   reason: string;
   createdAt: string;
-  resolvedAt?: string;
+  resolvedAt?: string | null;
   keptId?: string;
   note?: string;
-  /** Both memories, when read alone. */
-  memories?: Memory[];
-  [field: string]: unknown;
+}
+
+/** One conflict read alone (`GET /conflicts/{id}`), with both memories. */
+export interface ConflictDetail {
+  conflict: Conflict;
+  memories: [Memory, Memory];
 }
 
 export interface ConflictListParams extends ListParams {
@@ -345,7 +533,7 @@ export interface ConflictResolveParams {
 // ---------------------------------------------------------------- conversations
 
 export interface ConversationMessage {
-  role: "user" | "assistant" | "system" | (string & {});
+  role: "user" | "assistant" | "system" | "tool";
   content: string;
   author?: string;
   /** When it was said; relative times in it resolve against this. */
@@ -356,6 +544,8 @@ export interface ConversationMessage {
 
 export interface AppendParams {
   messages: ConversationMessage[];
+  /** File what is extracted in this space (default: the personal space). */
+  spaceId?: string;
 }
 
 export interface AppendResponse {
@@ -364,11 +554,33 @@ export interface AppendResponse {
   extracting: boolean;
   /** Why not, when extracting is false. */
   note?: string;
+  job: Job;
+  /** The turns as stored. */
+  turns: Turn[] | null;
 }
 
+/** One conversation in `GET /conversations`. */
 export interface Conversation {
   id: string;
-  [field: string]: unknown;
+  /** How many turns it has. */
+  turns: number;
+  createdAt: string;
+  updatedAt: string;
+  lastSaidAt?: string;
+}
+
+export interface TurnSearchParams {
+  query: string;
+  limit?: number;
+}
+
+export interface TurnHit {
+  turn: Turn;
+  score: number;
+}
+
+export interface TurnSearchResponse {
+  results: TurnHit[] | null;
 }
 
 export interface Turn {
@@ -379,14 +591,19 @@ export interface Turn {
   text: string;
   saidAt: string;
   sourceId?: string;
-  [field: string]: unknown;
 }
 
 // ---------------------------------------------------------------- integrations
 
 export interface Integration {
   id: string;
-  [field: string]: unknown;
+  name: string;
+  /** Whether this deployment is set up for it. */
+  configured: boolean;
+  /** Whether the caller has connected it. */
+  connected: boolean;
+  /** What to do about it, in words. */
+  note: string;
 }
 
 export interface SyncResponse {
@@ -405,11 +622,20 @@ export interface HealthCheck {
 
 export interface Health {
   status: string;
-  checks?: HealthCheck[];
+  checks?: HealthCheck[] | null;
 }
 
 export interface Limits {
   maxRequestBytes: number;
   maxRememberBytes: number;
+  maxSourceBytes: number;
+  maxQueryBytes: number;
+  searchDefaultLimit: number;
+  searchMaxLimit: number;
+  contextDefaultBudget: number;
+  contextMinBudget: number;
+  contextMaxBudget: number;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
   [limit: string]: number;
 }

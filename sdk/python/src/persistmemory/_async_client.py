@@ -7,6 +7,7 @@ twin; keep the two in step.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import json as _json
 import logging
 import random as _random
@@ -145,6 +146,7 @@ class AsyncPersistMemory:
         self.memories = AsyncMemories(self)
         self.search = AsyncSearch(self)
         self.spaces = AsyncSpaces(self)
+        self.invitations = AsyncInvitations(self)
         self.sources = AsyncSources(self)
         self.documents = AsyncDocuments(self)
         self.jobs = AsyncJobs(self)
@@ -154,6 +156,7 @@ class AsyncPersistMemory:
         self.conversations = AsyncConversations(self)
         self.integrations = AsyncIntegrations(self)
         self.health = AsyncHealth(self)
+        self.limits = AsyncLimits(self)
 
     # ---- lifecycle --------------------------------------------------------
 
@@ -351,14 +354,17 @@ class AsyncMemories(_Resource):
         limit: Optional[int] = None,
         cursor: Optional[str] = None,
     ) -> "AsyncPage":
-        """GET /memories, newest first. ``from_``/``to`` take ISO 8601 strings or datetimes."""
+        """GET /memories, newest first. ``from_``/``to`` take ISO 8601 strings or datetimes.
+        ``scope`` is in the seed's examples but not taken by the server, which
+        ignores it and lists every space of the caller (that is, "combined")."""
         return self._page(
             "/memories", type=type, space_id=space_id, state=state, scope=scope, from_=from_, to=to,
             limit=limit, cursor=cursor,
         )
 
     async def get(self, memory_id: str) -> JSON:
-        """GET /memories/{id}: the memory with its detail."""
+        """GET /memories/{id}: ``{memory, entities, evidence, evidenceCount,
+        conflicts, space, supersededBy}``; the memory itself is ``["memory"]``."""
         return await self._get("/memories/" + s.segment("memory_id", memory_id))
 
     async def remember(
@@ -416,16 +422,21 @@ class AsyncSearch(_Resource):
         space_ids: Optional[Sequence[str]] = None,
         scope: Optional[str] = None,
         include_history: Optional[bool] = None,
+        now: Any = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
         """POST /search: ``{results: [{memory, score, breakdown}], nextCursor?, diagnostics}``.
-        Read ``diagnostics.degraded`` before telling anyone the system knows nothing."""
+        Read ``diagnostics.degraded`` before telling anyone the system knows nothing.
+
+        ``space_ids`` and ``scope`` are planned in the route table; until the
+        server takes them it answers 400 (unknown field). ``now`` (a datetime
+        or an RFC 3339 string) ranks as of that instant."""
         if not isinstance(query, str):
             raise TypeError("query must be a string")
         return await self._client._request(
             "POST", _V1 + "/search",
             json=s.body(query=query, limit=limit, cursor=cursor, space_ids=_list(space_ids), scope=scope,
-                        include_history=include_history),
+                        include_history=include_history, now=_instant(now)),
             idempotency_key=idempotency_key,
         )
 
@@ -437,16 +448,23 @@ class AsyncSearch(_Resource):
         scope: Optional[str] = None,
         space_ids: Optional[Sequence[str]] = None,
         include_history: Optional[bool] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        now: Any = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
         """POST /search/context: context for a model, bounded by TOKENS:
-        ``{context, memories, truncated, omitted, tokens, budget, tokenizer, diagnostics}``."""
+        ``{context, memories, truncated, omitted, tokens, budget, tokenizer, diagnostics}``
+        (each of ``memories`` is a ranked result: ``{memory, score, breakdown, tokens}``).
+
+        ``space_ids`` and ``scope`` are planned in the route table; until the
+        server takes them it answers 400 (unknown field)."""
         if not isinstance(query, str):
             raise TypeError("query must be a string")
         return await self._client._request(
             "POST", _V1 + "/search/context",
             json=s.body(query=query, token_budget=token_budget, space_ids=_list(space_ids), scope=scope,
-                        include_history=include_history),
+                        include_history=include_history, limit=limit, cursor=cursor, now=_instant(now)),
             idempotency_key=idempotency_key,
         )
 
@@ -455,12 +473,16 @@ class AsyncSpaces(_Resource):
     """Keep work apart. A memory filed in one never answers another."""
 
     def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
+        """The caller's own spaces (the personal one first), then those shared
+        with them, each with ``role`` ("owner", "editor", "viewer") and ``ownerId``."""
         return self._page("/spaces", limit=limit, cursor=cursor)
 
     async def create(self, name: str, *, idempotency_key: Optional[str] = None) -> JSON:
         return await self._client._request("POST", _V1 + "/spaces", json=s.body(name=name), idempotency_key=idempotency_key)
 
     async def get(self, space_id: str) -> JSON:
+        """One space, the caller's own or shared with them, with ``role`` and
+        ``ownerId``. A space the caller cannot see is NotFoundError."""
         return await self._get("/spaces/" + s.segment("space_id", space_id))
 
     async def rename(self, space_id: str, name: str) -> JSON:
@@ -470,26 +492,67 @@ class AsyncSpaces(_Resource):
         await self._client._request("DELETE", _V1 + "/spaces/" + s.segment("space_id", space_id))
 
     def collaborators(self, space_id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
+        """Everybody who can see the space: the owner first, then active
+        collaborators, then invitations not accepted yet (``state`` "active" or
+        "pending"). For the owner and active collaborators; anyone else gets
+        NotFoundError."""
         return self._page("/spaces/" + s.segment("space_id", space_id) + "/collaborators", limit=limit, cursor=cursor)
 
-    async def add_collaborator(self, space_id: str, email: str, role: str, *, idempotency_key: Optional[str] = None) -> JSON:
+    async def add_collaborator(
+        self,
+        space_id: str,
+        email: Optional[str] = None,
+        role: Optional[str] = None,
+        *,
+        user_id: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> JSON:
+        """Invites someone, by exactly one of ``email`` (the address they sign in
+        with) or ``user_id``, as ``role`` "editor" or "viewer". Answers the
+        collaborator with ``state`` "pending": they see the space once they
+        accept (``spaces.accept_invitation``). Owner only (PermissionDeniedError);
+        someone already invited is ConflictError; an address nobody signs in
+        with yet is NotFoundError."""
         return await self._client._request(
             "POST", _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators",
-            json=s.body(email=email, role=role), idempotency_key=idempotency_key,
+            json=s.collaborator_body(email, user_id, role), idempotency_key=idempotency_key,
         )
 
-    async def update_collaborator(self, space_id: str, user_id: str, role: str) -> JSON:
+    async def update_collaborator(self, space_id: str, member: str, role: str) -> JSON:
+        """Changes a collaborator's role (owner only). ``member`` is their userId,
+        or the address they were invited by."""
         return await self._client._request(
             "PATCH",
-            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("user_id", user_id),
+            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("member", member),
             json=s.body(role=role),
         )
 
-    async def remove_collaborator(self, space_id: str, user_id: str) -> None:
+    async def remove_collaborator(self, space_id: str, member: str) -> None:
+        """Ends a collaborator's access or withdraws an invitation (owner only;
+        the owner cannot be removed). With ``member`` = your own userId, leaves
+        the space or declines the invitation."""
         await self._client._request(
             "DELETE",
-            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("user_id", user_id),
+            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("member", member),
         )
+
+    async def accept_invitation(self, space_id: str, *, idempotency_key: Optional[str] = None) -> JSON:
+        """Accepts an invitation to a space shared with the caller; answers the
+        space as they now see it (with ``role`` and ``ownerId``). No invitation
+        for the caller is NotFoundError."""
+        return await self._client._request(
+            "POST", _V1 + "/spaces/" + s.segment("space_id", space_id) + "/invitations/accept",
+            json={}, idempotency_key=idempotency_key,
+        )
+
+
+class AsyncInvitations(_Resource):
+    """Spaces offered to the caller and not accepted yet."""
+
+    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
+        """Each ``{spaceId, spaceName, ownerId, role, invitedBy, invitedAt}``;
+        accept one with ``spaces.accept_invitation(invitation["spaceId"])``."""
+        return self._page("/invitations", limit=limit, cursor=cursor)
 
 
 class AsyncSources(_Resource):
@@ -499,14 +562,17 @@ class AsyncSources(_Resource):
         return self._page("/sources", limit=limit, cursor=cursor)
 
     async def get(self, source_id: str) -> JSON:
+        """GET /sources/{id}. In the route table but not served yet: the server
+        answers 404 (no such route), and its sources carry a ``name``, not an id."""
         return await self._get("/sources/" + s.segment("source_id", source_id))
 
 
 class AsyncDocuments(_Resource):
     """What was ingested, before anything was extracted from it."""
 
-    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
-        return self._page("/documents", limit=limit, cursor=cursor)
+    def list(self, *, source: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
+        """GET /documents, newest first, each with its job's state; ``source`` filters."""
+        return self._page("/documents", source=source, limit=limit, cursor=cursor)
 
     async def get(self, document_id: str) -> JSON:
         return await self._get("/documents/" + s.segment("document_id", document_id))
@@ -517,6 +583,9 @@ class AsyncJobs(_Resource):
     States: queued -> extracting -> completed | failed."""
 
     def list(self, *, state: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
+        """GET /jobs, newest first: ``{jobId, state, memoryIds, preview, ...}`` each.
+        ``state`` is in the route table, but the server ignores it today: filter
+        the items yourself."""
         return self._page("/jobs", state=state, limit=limit, cursor=cursor)
 
     async def get(self, job_id: str) -> JSON:
@@ -538,6 +607,7 @@ class AsyncEntities(_Resource):
         return self._page("/entities", q=q, kind=kind, limit=limit, cursor=cursor)
 
     async def get(self, entity_id: str) -> JSON:
+        """GET /entities/{id}: ``{entity, memories, mergedIds, neighbours}``."""
         return await self._get("/entities/" + s.segment("entity_id", entity_id))
 
 
@@ -545,14 +615,17 @@ class AsyncGraph(_Resource):
     """Traverse from one entity to what it is connected to."""
 
     async def neighbours(self, entity_id: str, *, depth: Optional[int] = None, limit: Optional[int] = None) -> JSON:
-        """GET /graph/neighbours (depth 1..3): ``{nodes, edges}``."""
+        """GET /graph/neighbours (depth 1..3, default 1): ``{nodes, edges, paths}``;
+        nodes are ``{id, kind, label}``, edges ``{from, to, type}``, each path the
+        ids of its nodes in order."""
         s.segment("entity_id", entity_id)
         return await self._get("/graph/neighbours", entity_id=entity_id, depth=depth, limit=limit)
 
     async def paths(
         self, from_id: str, to_id: str, *, max_depth: Optional[int] = None, limit: Optional[int] = None
     ) -> JSON:
-        """GET /graph/paths between two entities (max_depth 1..4): ``{paths}``."""
+        """GET /graph/paths: shortest paths between two entities (max_depth 1..4,
+        default 2): ``{nodes, edges, paths}``, each path the ids of its nodes."""
         s.segment("from_id", from_id)
         s.segment("to_id", to_id)
         return await self._get("/graph/paths", from_=from_id, to=to_id, max_depth=max_depth, limit=limit)
@@ -565,6 +638,7 @@ class AsyncConflicts(_Resource):
         return self._page("/conflicts", state=state, limit=limit, cursor=cursor)
 
     async def get(self, conflict_id: str) -> JSON:
+        """GET /conflicts/{id}: ``{conflict, memories}`` (both memories)."""
         return await self._get("/conflicts/" + s.segment("conflict_id", conflict_id))
 
     async def resolve(
@@ -591,15 +665,28 @@ class AsyncConversations(_Resource):
         conversation_id: str,
         messages: Sequence[Dict[str, Any]],
         *,
+        space_id: Optional[str] = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
-        """POST /conversations/{id}/messages: ``{jobId, extracting, note?}``.
-        Each message is ``{"role", "content"}`` with optional ``author``,
-        ``timestamp``, ``source_id``. Read ``extracting``: with no queue
-        configured the turns are stored and never become memory."""
+        """POST /conversations/{id}/messages: ``{jobId, extracting, note?, job, turns}``.
+        Each message is ``{"role", "content"}`` (role: user, assistant, system
+        or tool) with optional ``author``, ``timestamp``, ``source_id``.
+        ``space_id`` files what is extracted in that space. Read
+        ``extracting``: with no queue configured the turns are stored and
+        never become memory."""
         return await self._client._request(
             "POST", _V1 + "/conversations/" + s.segment("conversation_id", conversation_id) + "/messages",
-            json={"messages": s.messages_wire(messages)}, idempotency_key=idempotency_key,
+            json=s.body(messages=s.messages_wire(messages), space_id=space_id), idempotency_key=idempotency_key,
+        )
+
+    async def search(self, query: str, *, limit: Optional[int] = None, idempotency_key: Optional[str] = None) -> JSON:
+        """POST /search/conversations: turns matching ``query``,
+        ``{results: [{turn, score}]}``. A POST: retried only with an idempotency key."""
+        if not isinstance(query, str):
+            raise TypeError("query must be a string")
+        return await self._client._request(
+            "POST", _V1 + "/search/conversations", json=s.body(query=query, limit=limit),
+            idempotency_key=idempotency_key,
         )
 
     def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> "AsyncPage":
@@ -618,7 +705,8 @@ class AsyncIntegrations(_Resource):
         return self._page("/integrations", limit=limit, cursor=cursor)
 
     async def sync(self, integration_id: str, *, idempotency_key: Optional[str] = None) -> JSON:
-        """POST /integrations/{id}/sync: 202."""
+        """POST /integrations/{id}/sync: 202. An integration this deployment is
+        not configured for is refused with ConflictError (409)."""
         return await self._client._request(
             "POST", _V1 + "/integrations/" + s.segment("integration_id", integration_id) + "/sync", json={},
             idempotency_key=idempotency_key,
@@ -637,6 +725,22 @@ class AsyncHealth(_Resource):
         body is returned as the answer (``status == "unavailable"``), not raised
         and not retried."""
         return await self._client._request("GET", "/readyz", answer_statuses=(503,))
+
+
+class AsyncLimits(_Resource):
+    """The API's named limits (request and text sizes, search page size,
+    context budgets, rate limit)."""
+
+    async def get(self) -> JSON:
+        """GET /api/v1/limits."""
+        return await self._get("/limits")
+
+
+def _instant(value: Any) -> Any:
+    """A datetime as RFC 3339; a string as given."""
+    if isinstance(value, (datetime.datetime, datetime.date)):
+        return value.isoformat()
+    return value
 
 
 def _list(values: Optional[Sequence[str]]) -> Optional[List[str]]:

@@ -8,6 +8,7 @@ _async_client.py is its twin; keep the two in step.
 
 from __future__ import annotations
 
+import datetime
 import json as _json
 import logging
 import random as _random
@@ -137,6 +138,7 @@ class PersistMemory:
         self.memories = Memories(self)
         self.search = Search(self)
         self.spaces = Spaces(self)
+        self.invitations = Invitations(self)
         self.sources = Sources(self)
         self.documents = Documents(self)
         self.jobs = Jobs(self)
@@ -146,6 +148,7 @@ class PersistMemory:
         self.conversations = Conversations(self)
         self.integrations = Integrations(self)
         self.health = Health(self)
+        self.limits = Limits(self)
 
     # ---- lifecycle --------------------------------------------------------
 
@@ -327,14 +330,17 @@ class Memories(_Resource):
         limit: Optional[int] = None,
         cursor: Optional[str] = None,
     ) -> SyncPage:
-        """GET /memories, newest first. ``from_``/``to`` take ISO 8601 strings or datetimes."""
+        """GET /memories, newest first. ``from_``/``to`` take ISO 8601 strings or datetimes.
+        ``scope`` is in the seed's examples but not taken by the server, which
+        ignores it and lists every space of the caller (that is, "combined")."""
         return self._page(
             "/memories", type=type, space_id=space_id, state=state, scope=scope, from_=from_, to=to,
             limit=limit, cursor=cursor,
         )
 
     def get(self, memory_id: str) -> JSON:
-        """GET /memories/{id}: the memory with its detail."""
+        """GET /memories/{id}: ``{memory, entities, evidence, evidenceCount,
+        conflicts, space, supersededBy}``; the memory itself is ``["memory"]``."""
         return self._get("/memories/" + s.segment("memory_id", memory_id))
 
     def remember(
@@ -392,16 +398,21 @@ class Search(_Resource):
         space_ids: Optional[Sequence[str]] = None,
         scope: Optional[str] = None,
         include_history: Optional[bool] = None,
+        now: Any = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
         """POST /search: ``{results: [{memory, score, breakdown}], nextCursor?, diagnostics}``.
-        Read ``diagnostics.degraded`` before telling anyone the system knows nothing."""
+        Read ``diagnostics.degraded`` before telling anyone the system knows nothing.
+
+        ``space_ids`` and ``scope`` are planned in the route table; until the
+        server takes them it answers 400 (unknown field). ``now`` (a datetime
+        or an RFC 3339 string) ranks as of that instant."""
         if not isinstance(query, str):
             raise TypeError("query must be a string")
         return self._client._request(
             "POST", _V1 + "/search",
             json=s.body(query=query, limit=limit, cursor=cursor, space_ids=_list(space_ids), scope=scope,
-                        include_history=include_history),
+                        include_history=include_history, now=_instant(now)),
             idempotency_key=idempotency_key,
         )
 
@@ -413,16 +424,23 @@ class Search(_Resource):
         scope: Optional[str] = None,
         space_ids: Optional[Sequence[str]] = None,
         include_history: Optional[bool] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        now: Any = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
         """POST /search/context: context for a model, bounded by TOKENS:
-        ``{context, memories, truncated, omitted, tokens, budget, tokenizer, diagnostics}``."""
+        ``{context, memories, truncated, omitted, tokens, budget, tokenizer, diagnostics}``
+        (each of ``memories`` is a ranked result: ``{memory, score, breakdown, tokens}``).
+
+        ``space_ids`` and ``scope`` are planned in the route table; until the
+        server takes them it answers 400 (unknown field)."""
         if not isinstance(query, str):
             raise TypeError("query must be a string")
         return self._client._request(
             "POST", _V1 + "/search/context",
             json=s.body(query=query, token_budget=token_budget, space_ids=_list(space_ids), scope=scope,
-                        include_history=include_history),
+                        include_history=include_history, limit=limit, cursor=cursor, now=_instant(now)),
             idempotency_key=idempotency_key,
         )
 
@@ -431,12 +449,16 @@ class Spaces(_Resource):
     """Keep work apart. A memory filed in one never answers another."""
 
     def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
+        """The caller's own spaces (the personal one first), then those shared
+        with them, each with ``role`` ("owner", "editor", "viewer") and ``ownerId``."""
         return self._page("/spaces", limit=limit, cursor=cursor)
 
     def create(self, name: str, *, idempotency_key: Optional[str] = None) -> JSON:
         return self._client._request("POST", _V1 + "/spaces", json=s.body(name=name), idempotency_key=idempotency_key)
 
     def get(self, space_id: str) -> JSON:
+        """One space, the caller's own or shared with them, with ``role`` and
+        ``ownerId``. A space the caller cannot see is NotFoundError."""
         return self._get("/spaces/" + s.segment("space_id", space_id))
 
     def rename(self, space_id: str, name: str) -> JSON:
@@ -446,26 +468,67 @@ class Spaces(_Resource):
         self._client._request("DELETE", _V1 + "/spaces/" + s.segment("space_id", space_id))
 
     def collaborators(self, space_id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
+        """Everybody who can see the space: the owner first, then active
+        collaborators, then invitations not accepted yet (``state`` "active" or
+        "pending"). For the owner and active collaborators; anyone else gets
+        NotFoundError."""
         return self._page("/spaces/" + s.segment("space_id", space_id) + "/collaborators", limit=limit, cursor=cursor)
 
-    def add_collaborator(self, space_id: str, email: str, role: str, *, idempotency_key: Optional[str] = None) -> JSON:
+    def add_collaborator(
+        self,
+        space_id: str,
+        email: Optional[str] = None,
+        role: Optional[str] = None,
+        *,
+        user_id: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> JSON:
+        """Invites someone, by exactly one of ``email`` (the address they sign in
+        with) or ``user_id``, as ``role`` "editor" or "viewer". Answers the
+        collaborator with ``state`` "pending": they see the space once they
+        accept (``spaces.accept_invitation``). Owner only (PermissionDeniedError);
+        someone already invited is ConflictError; an address nobody signs in
+        with yet is NotFoundError."""
         return self._client._request(
             "POST", _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators",
-            json=s.body(email=email, role=role), idempotency_key=idempotency_key,
+            json=s.collaborator_body(email, user_id, role), idempotency_key=idempotency_key,
         )
 
-    def update_collaborator(self, space_id: str, user_id: str, role: str) -> JSON:
+    def update_collaborator(self, space_id: str, member: str, role: str) -> JSON:
+        """Changes a collaborator's role (owner only). ``member`` is their userId,
+        or the address they were invited by."""
         return self._client._request(
             "PATCH",
-            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("user_id", user_id),
+            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("member", member),
             json=s.body(role=role),
         )
 
-    def remove_collaborator(self, space_id: str, user_id: str) -> None:
+    def remove_collaborator(self, space_id: str, member: str) -> None:
+        """Ends a collaborator's access or withdraws an invitation (owner only;
+        the owner cannot be removed). With ``member`` = your own userId, leaves
+        the space or declines the invitation."""
         self._client._request(
             "DELETE",
-            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("user_id", user_id),
+            _V1 + "/spaces/" + s.segment("space_id", space_id) + "/collaborators/" + s.segment("member", member),
         )
+
+    def accept_invitation(self, space_id: str, *, idempotency_key: Optional[str] = None) -> JSON:
+        """Accepts an invitation to a space shared with the caller; answers the
+        space as they now see it (with ``role`` and ``ownerId``). No invitation
+        for the caller is NotFoundError."""
+        return self._client._request(
+            "POST", _V1 + "/spaces/" + s.segment("space_id", space_id) + "/invitations/accept",
+            json={}, idempotency_key=idempotency_key,
+        )
+
+
+class Invitations(_Resource):
+    """Spaces offered to the caller and not accepted yet."""
+
+    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
+        """Each ``{spaceId, spaceName, ownerId, role, invitedBy, invitedAt}``;
+        accept one with ``spaces.accept_invitation(invitation["spaceId"])``."""
+        return self._page("/invitations", limit=limit, cursor=cursor)
 
 
 class Sources(_Resource):
@@ -475,14 +538,17 @@ class Sources(_Resource):
         return self._page("/sources", limit=limit, cursor=cursor)
 
     def get(self, source_id: str) -> JSON:
+        """GET /sources/{id}. In the route table but not served yet: the server
+        answers 404 (no such route), and its sources carry a ``name``, not an id."""
         return self._get("/sources/" + s.segment("source_id", source_id))
 
 
 class Documents(_Resource):
     """What was ingested, before anything was extracted from it."""
 
-    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
-        return self._page("/documents", limit=limit, cursor=cursor)
+    def list(self, *, source: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
+        """GET /documents, newest first, each with its job's state; ``source`` filters."""
+        return self._page("/documents", source=source, limit=limit, cursor=cursor)
 
     def get(self, document_id: str) -> JSON:
         return self._get("/documents/" + s.segment("document_id", document_id))
@@ -493,6 +559,9 @@ class Jobs(_Resource):
     States: queued -> extracting -> completed | failed."""
 
     def list(self, *, state: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
+        """GET /jobs, newest first: ``{jobId, state, memoryIds, preview, ...}`` each.
+        ``state`` is in the route table, but the server ignores it today: filter
+        the items yourself."""
         return self._page("/jobs", state=state, limit=limit, cursor=cursor)
 
     def get(self, job_id: str) -> JSON:
@@ -514,6 +583,7 @@ class Entities(_Resource):
         return self._page("/entities", q=q, kind=kind, limit=limit, cursor=cursor)
 
     def get(self, entity_id: str) -> JSON:
+        """GET /entities/{id}: ``{entity, memories, mergedIds, neighbours}``."""
         return self._get("/entities/" + s.segment("entity_id", entity_id))
 
 
@@ -521,14 +591,17 @@ class Graph(_Resource):
     """Traverse from one entity to what it is connected to."""
 
     def neighbours(self, entity_id: str, *, depth: Optional[int] = None, limit: Optional[int] = None) -> JSON:
-        """GET /graph/neighbours (depth 1..3): ``{nodes, edges}``."""
+        """GET /graph/neighbours (depth 1..3, default 1): ``{nodes, edges, paths}``;
+        nodes are ``{id, kind, label}``, edges ``{from, to, type}``, each path the
+        ids of its nodes in order."""
         s.segment("entity_id", entity_id)
         return self._get("/graph/neighbours", entity_id=entity_id, depth=depth, limit=limit)
 
     def paths(
         self, from_id: str, to_id: str, *, max_depth: Optional[int] = None, limit: Optional[int] = None
     ) -> JSON:
-        """GET /graph/paths between two entities (max_depth 1..4): ``{paths}``."""
+        """GET /graph/paths: shortest paths between two entities (max_depth 1..4,
+        default 2): ``{nodes, edges, paths}``, each path the ids of its nodes."""
         s.segment("from_id", from_id)
         s.segment("to_id", to_id)
         return self._get("/graph/paths", from_=from_id, to=to_id, max_depth=max_depth, limit=limit)
@@ -541,6 +614,7 @@ class Conflicts(_Resource):
         return self._page("/conflicts", state=state, limit=limit, cursor=cursor)
 
     def get(self, conflict_id: str) -> JSON:
+        """GET /conflicts/{id}: ``{conflict, memories}`` (both memories)."""
         return self._get("/conflicts/" + s.segment("conflict_id", conflict_id))
 
     def resolve(
@@ -567,15 +641,28 @@ class Conversations(_Resource):
         conversation_id: str,
         messages: Sequence[Dict[str, Any]],
         *,
+        space_id: Optional[str] = None,
         idempotency_key: Optional[str] = None,
     ) -> JSON:
-        """POST /conversations/{id}/messages: ``{jobId, extracting, note?}``.
-        Each message is ``{"role", "content"}`` with optional ``author``,
-        ``timestamp``, ``source_id``. Read ``extracting``: with no queue
-        configured the turns are stored and never become memory."""
+        """POST /conversations/{id}/messages: ``{jobId, extracting, note?, job, turns}``.
+        Each message is ``{"role", "content"}`` (role: user, assistant, system
+        or tool) with optional ``author``, ``timestamp``, ``source_id``.
+        ``space_id`` files what is extracted in that space. Read
+        ``extracting``: with no queue configured the turns are stored and
+        never become memory."""
         return self._client._request(
             "POST", _V1 + "/conversations/" + s.segment("conversation_id", conversation_id) + "/messages",
-            json={"messages": s.messages_wire(messages)}, idempotency_key=idempotency_key,
+            json=s.body(messages=s.messages_wire(messages), space_id=space_id), idempotency_key=idempotency_key,
+        )
+
+    def search(self, query: str, *, limit: Optional[int] = None, idempotency_key: Optional[str] = None) -> JSON:
+        """POST /search/conversations: turns matching ``query``,
+        ``{results: [{turn, score}]}``. A POST: retried only with an idempotency key."""
+        if not isinstance(query, str):
+            raise TypeError("query must be a string")
+        return self._client._request(
+            "POST", _V1 + "/search/conversations", json=s.body(query=query, limit=limit),
+            idempotency_key=idempotency_key,
         )
 
     def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> SyncPage:
@@ -594,7 +681,8 @@ class Integrations(_Resource):
         return self._page("/integrations", limit=limit, cursor=cursor)
 
     def sync(self, integration_id: str, *, idempotency_key: Optional[str] = None) -> JSON:
-        """POST /integrations/{id}/sync: 202."""
+        """POST /integrations/{id}/sync: 202. An integration this deployment is
+        not configured for is refused with ConflictError (409)."""
         return self._client._request(
             "POST", _V1 + "/integrations/" + s.segment("integration_id", integration_id) + "/sync", json={},
             idempotency_key=idempotency_key,
@@ -613,6 +701,22 @@ class Health(_Resource):
         body is returned as the answer (``status == "unavailable"``), not raised
         and not retried."""
         return self._client._request("GET", "/readyz", answer_statuses=(503,))
+
+
+class Limits(_Resource):
+    """The API's named limits (request and text sizes, search page size,
+    context budgets, rate limit)."""
+
+    def get(self) -> JSON:
+        """GET /api/v1/limits."""
+        return self._get("/limits")
+
+
+def _instant(value: Any) -> Any:
+    """A datetime as RFC 3339; a string as given."""
+    if isinstance(value, (datetime.datetime, datetime.date)):
+        return value.isoformat()
+    return value
 
 
 def _list(values: Optional[Sequence[str]]) -> Optional[List[str]]:

@@ -175,20 +175,39 @@ def segment(name: str, value: Any) -> str:
     return quote(value, safe="")
 
 
+def collaborator_body(email: Optional[str], user_id: Optional[str], role: Optional[str]) -> Dict[str, Any]:
+    """The body of an invitation: exactly one of email or user_id, and a role."""
+    if (email is None) == (user_id is None):
+        raise ValueError("name the collaborator by exactly one of email= or user_id=")
+    who = email if email is not None else user_id
+    if not isinstance(who, str) or not who.strip():
+        raise ValueError(f"{'email' if email is not None else 'user_id'} must be a non-empty string, got {who!r}")
+    if not isinstance(role, str) or not role.strip():
+        raise ValueError(f"role must be 'editor' or 'viewer', got {role!r}")
+    return body(email=email, user_id=user_id, role=role)
+
+
+#: What goes into the Idempotency-Key header unencoded: the server takes
+#: printable ASCII without spaces (``^[\x21-\x7e]+$``); ``%`` is the escape.
+_KEY_SAFE = "".join(chr(c) for c in range(0x21, 0x7F) if chr(c) != "%")
+
+
 def idempotency_header(key: Optional[str]) -> Optional[str]:
     """The Idempotency-Key header value for ``key``.
 
-    Printable ASCII goes as it is. Anything else (a question in another
-    language sliced into the key, a newline) is percent-encoded as UTF-8:
-    deterministic, so the same key still names the same request.
+    The server accepts printable ASCII without spaces, at most 255
+    characters, while a key with meaning in it often holds a sentence
+    (``f"{conversation_id}:{question[:40]}"``). Every UTF-8 byte outside
+    0x21..0x7e, and ``%`` itself, is percent-encoded (upper-case hex):
+    deterministic, so the same key names the same request on every attempt
+    and every run, and injective, so two different keys never become one.
+    The TypeScript SDK encodes identically.
     """
     if key is None:
         return None
     if not isinstance(key, str) or not key:
         raise ValueError(f"idempotency_key must be a non-empty string, got {key!r}")
-    if all(" " <= c <= "~" for c in key):
-        return key
-    return quote(key, safe="".join(chr(c) for c in range(0x20, 0x7F) if chr(c) != "%"))
+    return quote(key, safe=_KEY_SAFE)
 
 
 def messages_wire(messages: Any) -> List[Dict[str, Any]]:

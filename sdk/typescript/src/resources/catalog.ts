@@ -2,11 +2,14 @@ import type { Paginator } from "../pagination.js";
 import type { RequestOptions, Transport } from "../transport.js";
 import type {
   Document,
+  DocumentListParams,
+  DocumentSummary,
   Entity,
   EntityDetail,
   EntityListParams,
   JobListParams,
   JobResponse,
+  JobSummary,
   ListParams,
   Source,
 } from "../types.js";
@@ -25,6 +28,10 @@ export class Sources {
     return this.#t.list<Source>(`${V1}/sources`, { ...params }, options);
   }
 
+  /**
+   * One source. In the route table, but not served yet: the server answers
+   * 404 (no such route) for every id, and its sources carry a `name`, not an id.
+   */
   async get(id: string, options?: RequestOptions): Promise<Source> {
     return this.#t.request({ method: "GET", path: `${V1}/sources/${seg(id, "id")}`, options });
   }
@@ -37,10 +44,12 @@ export class Documents {
     this.#t = t;
   }
 
-  list(params: ListParams = {}, options?: RequestOptions): Paginator<Document> {
-    return this.#t.list<Document>(`${V1}/documents`, { ...params }, options);
+  /** Documents newest first, each with the state of its job; `source` filters. */
+  list(params: DocumentListParams = {}, options?: RequestOptions): Paginator<DocumentSummary> {
+    return this.#t.list<DocumentSummary>(`${V1}/documents`, { ...params }, options);
   }
 
+  /** One document with its (redacted) text. */
   async get(id: string, options?: RequestOptions): Promise<Document> {
     return this.#t.request({ method: "GET", path: `${V1}/documents/${seg(id, "id")}`, options });
   }
@@ -62,8 +71,9 @@ export class Jobs {
     this.#t = t;
   }
 
-  list(params: JobListParams = {}, options?: RequestOptions): Paginator<JobResponse> {
-    return this.#t.list<JobResponse>(`${V1}/jobs`, { ...params }, options);
+  /** Recent jobs, newest first, each with what it produced. */
+  list(params: JobListParams = {}, options?: RequestOptions): Paginator<JobSummary> {
+    return this.#t.list<JobSummary>(`${V1}/jobs`, { ...params }, options);
   }
 
   async get(id: string, options?: RequestOptions): Promise<JobResponse> {
@@ -108,6 +118,7 @@ export class Entities {
     return this.#t.list<Entity>(`${V1}/entities`, { ...params }, options);
   }
 
+  /** One entity with its memories, merged ids and neighbours. */
   async get(id: string, options?: RequestOptions): Promise<EntityDetail> {
     return this.#t.request({ method: "GET", path: `${V1}/entities/${seg(id, "id")}`, options });
   }

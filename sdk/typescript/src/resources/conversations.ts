@@ -7,6 +7,8 @@ import type {
   ConversationMessage,
   ListParams,
   Turn,
+  TurnSearchParams,
+  TurnSearchResponse,
 } from "../types.js";
 import { V1, seg } from "./util.js";
 
@@ -35,6 +37,14 @@ export class Conversations {
 
   list(params: ListParams = {}, options?: RequestOptions): Paginator<Conversation> {
     return this.#t.list<Conversation>(`${V1}/conversations`, { ...params }, options);
+  }
+
+  /**
+   * Conversation turns matching a query (`POST /search/conversations`).
+   * A POST: retried only with an `idempotencyKey`.
+   */
+  async search(params: TurnSearchParams, options?: RequestOptions): Promise<TurnSearchResponse> {
+    return this.#t.request({ method: "POST", path: `${V1}/search/conversations`, body: params, options });
   }
 
   /** A conversation's turns, in order. */

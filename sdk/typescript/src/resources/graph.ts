@@ -1,6 +1,7 @@
 import type { RequestOptions, Transport } from "../transport.js";
 import type {
   Conflict,
+  ConflictDetail,
   ConflictListParams,
   ConflictResolveParams,
   Neighbourhood,
@@ -18,13 +19,16 @@ export class Graph {
     this.#t = t;
   }
 
-  /** Entities and memories within `depth` (1..3) hops of an entity. */
+  /** Entities and memories within `depth` (1..3, default 1) hops of an entity. */
   async neighbours(params: NeighboursParams, options?: RequestOptions): Promise<Neighbourhood> {
     seg(params?.entityId, "entityId");
     return this.#t.request({ method: "GET", path: `${V1}/graph/neighbours`, query: { ...params }, options });
   }
 
-  /** Paths between two entities, at most `maxDepth` (1..4) long. */
+  /**
+   * Shortest paths between two entities, at most `maxDepth` (1..4, default 2)
+   * entity hops long; each path is the ids of its nodes in order.
+   */
   async paths(params: PathsParams, options?: RequestOptions): Promise<Paths> {
     seg(params?.from, "from");
     seg(params?.to, "to");
@@ -43,8 +47,8 @@ export class Conflicts {
     return this.#t.list<Conflict>(`${V1}/conflicts`, { ...params }, options);
   }
 
-  /** One conflict with both memories. */
-  async get(id: string, options?: RequestOptions): Promise<Conflict> {
+  /** One conflict with both memories: `{conflict, memories}`. */
+  async get(id: string, options?: RequestOptions): Promise<ConflictDetail> {
     return this.#t.request({ method: "GET", path: `${V1}/conflicts/${seg(id, "id")}`, options });
   }
 

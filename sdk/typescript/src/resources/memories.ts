@@ -23,7 +23,11 @@ export class Memories {
     return this.#t.list<Memory>(`${V1}/memories`, { ...params }, options);
   }
 
-  /** One memory. Throws NotFoundError for a missing id or another owner's. */
+  /**
+   * One memory with its evidence, entities, conflicts and space: the memory
+   * itself is `detail.memory`. Throws NotFoundError for a missing id or
+   * another owner's.
+   */
   async get(id: string, options?: RequestOptions): Promise<MemoryDetail> {
     return this.#t.request({ method: "GET", path: `${V1}/memories/${seg(id, "id")}`, options });
   }

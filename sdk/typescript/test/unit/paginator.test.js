@@ -142,6 +142,13 @@ test("a list answer without an items array is INVALID_RESPONSE", async () => {
   assert.equal(err.code, "INVALID_RESPONSE");
 });
 
+test("a list answer whose items is null (the API's empty list) is an empty page", async () => {
+  const { client: c } = client([json(200, { items: null })]);
+  assert.deepEqual(await c.memories.list().first(), { items: [] });
+  const again = client([json(200, { items: null })]);
+  assert.deepEqual(await again.client.memories.list().all(5), []);
+});
+
 test("a page that fails is retried like any GET; the walk resumes at the same cursor", async () => {
   const { client: c, calls } = client([
     json(200, { items: [m("a")], nextCursor: "c2" }),

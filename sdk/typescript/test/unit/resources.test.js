@@ -3,7 +3,8 @@
 import { blocked } from "../support/no-network.js";
 import test from "node:test";
 import assert from "node:assert/strict";
-import { client, json } from "../support/fake.js";
+import { apiError, client, json } from "../support/fake.js";
+import { PermissionDeniedError } from "../../dist/index.js";
 
 const LIST = { items: [] };
 
@@ -36,9 +37,16 @@ const cases = [
   ["spaces.collaborators.update", (c) => c.spaces.collaborators.update("sp_1", "usr_2", { role: "viewer" }), {},
     { method: "PATCH", path: "/api/v1/spaces/sp_1/collaborators/usr_2", body: { role: "viewer" } }],
   ["spaces.collaborators.remove", (c) => c.spaces.collaborators.remove("sp_1", "usr_2"), undefined, { method: "DELETE", path: "/api/v1/spaces/sp_1/collaborators/usr_2" }],
+  ["spaces.collaborators.add by userId", (c) => c.spaces.collaborators.add("sp_1", { userId: "usr_2", role: "viewer" }), {},
+    { method: "POST", path: "/api/v1/spaces/sp_1/collaborators", body: { userId: "usr_2", role: "viewer" } }],
+  ["spaces.collaborators.update by the invited address", (c) => c.spaces.collaborators.update("sp_1", "a b@c.d", { role: "editor" }), {},
+    { method: "PATCH", path: "/api/v1/spaces/sp_1/collaborators/a%20b%40c.d", body: { role: "editor" } }],
+  ["spaces.acceptInvitation", (c) => c.spaces.acceptInvitation("sp_1"), {}, { method: "POST", path: "/api/v1/spaces/sp_1/invitations/accept", body: {} }],
+  ["invitations.list", (c) => c.invitations.list().first(), LIST, { method: "GET", path: "/api/v1/invitations" }],
   ["sources.list", (c) => c.sources.list({ limit: 3 }).first(), LIST, { method: "GET", path: "/api/v1/sources", query: { limit: "3" } }],
   ["sources.get", (c) => c.sources.get("src_1"), {}, { method: "GET", path: "/api/v1/sources/src_1" }],
   ["documents.list", (c) => c.documents.list().first(), LIST, { method: "GET", path: "/api/v1/documents" }],
+  ["documents.list by source", (c) => c.documents.list({ source: "slack:#infra", limit: 5 }).first(), LIST, { method: "GET", path: "/api/v1/documents", query: { source: "slack:#infra", limit: "5" } }],
   ["documents.get", (c) => c.documents.get("doc_1"), {}, { method: "GET", path: "/api/v1/documents/doc_1" }],
   ["jobs.list", (c) => c.jobs.list({ state: "failed", limit: 20 }).first(), LIST, { method: "GET", path: "/api/v1/jobs", query: { state: "failed", limit: "20" } }],
   ["jobs.get", (c) => c.jobs.get("job_1"), {}, { method: "GET", path: "/api/v1/jobs/job_1" }],
@@ -54,6 +62,10 @@ const cases = [
     { method: "POST", path: "/api/v1/conflicts/cf_1/resolve", body: { action: "keep", keepId: "mem_2", reason: "newer" } }],
   ["conversations.append", (c) => c.conversations.append("conv_1", { messages: [{ role: "user", content: "hi", timestamp: new Date("2026-08-28T09:00:00Z") }, { role: "assistant", content: "hello" }] }), {},
     { method: "POST", path: "/api/v1/conversations/conv_1/messages", body: { messages: [{ role: "user", content: "hi", timestamp: "2026-08-28T09:00:00.000Z" }, { role: "assistant", content: "hello" }] } }],
+  ["conversations.append into a space", (c) => c.conversations.append("conv_1", { messages: [{ role: "tool", content: "42" }], spaceId: "spc_1" }), {},
+    { method: "POST", path: "/api/v1/conversations/conv_1/messages", body: { messages: [{ role: "tool", content: "42" }], spaceId: "spc_1" } }],
+  ["conversations.search", (c) => c.conversations.search({ query: "standup", limit: 5 }), { results: [] },
+    { method: "POST", path: "/api/v1/search/conversations", body: { query: "standup", limit: 5 } }],
   ["conversations.list", (c) => c.conversations.list().first(), LIST, { method: "GET", path: "/api/v1/conversations" }],
   ["conversations.turns", (c) => c.conversations.turns("conv_1").first(), LIST, { method: "GET", path: "/api/v1/conversations/conv_1/turns" }],
   ["integrations.list", (c) => c.integrations.list().first(), LIST, { method: "GET", path: "/api/v1/integrations" }],
@@ -72,11 +84,59 @@ for (const [name, call, answer, want] of cases) {
   });
 }
 
-test("all twelve resources are on the client", () => {
+test("all twelve resources are on the client, with invitations", () => {
   const { client: c } = client([]);
-  for (const name of ["memories", "search", "spaces", "sources", "documents", "jobs", "entities", "graph", "conflicts", "conversations", "integrations", "health"]) {
+  for (const name of ["memories", "search", "spaces", "invitations", "sources", "documents", "jobs", "entities", "graph", "conflicts", "conversations", "integrations", "health"]) {
     assert.equal(typeof c[name], "object", name);
   }
+});
+
+test("spaces.collaborators.add needs exactly one of email or userId, checked before anything is sent", async () => {
+  const { client: c, calls } = client([]);
+  await assert.rejects(c.spaces.collaborators.add("sp_1", { role: "viewer" }), TypeError);
+  await assert.rejects(c.spaces.collaborators.add("sp_1", { email: "a@b.c", userId: "usr_2", role: "viewer" }), TypeError);
+  await assert.rejects(c.spaces.collaborators.remove("sp_1", ""), TypeError);
+  await assert.rejects(c.spaces.acceptInvitation(" "), TypeError);
+  assert.equal(calls.length, 0);
+});
+
+test("sharing answers come back as sent: SpaceView, Collaborator, Invitation", async () => {
+  const view = { id: "sp_1", name: "Work", personal: false, createdAt: "2026-08-28T09:00:00Z", role: "viewer", ownerId: "usr_a" };
+  const pending = { userId: "usr_b", role: "viewer", state: "pending", invitedBy: "usr_a", invitedAt: "2026-08-28T09:00:00Z" };
+  const owner = { userId: "usr_a", role: "owner", state: "active" };
+  const invitation = { spaceId: "sp_1", spaceName: "Work", ownerId: "usr_a", role: "viewer", invitedBy: "usr_a", invitedAt: "2026-08-28T09:00:00Z" };
+  const { client: c, calls } = client([
+    json(201, pending),
+    json(200, { items: [owner, pending] }),
+    json(200, { items: [invitation] }),
+    json(200, view),
+    json(200, { items: [view] }),
+  ]);
+  assert.deepEqual(await c.spaces.collaborators.add("sp_1", { userId: "usr_b", role: "viewer" }), pending);
+  assert.deepEqual(await c.spaces.collaborators.list("sp_1").all(10), [owner, pending]);
+  assert.deepEqual(await c.invitations.list().all(10), [invitation]);
+  assert.deepEqual(await c.spaces.acceptInvitation("sp_1"), view);
+  assert.deepEqual(await c.spaces.list().all(10), [view]);
+  assert.equal(calls.length, 5, "a list without nextCursor is one page");
+});
+
+test("a viewer filing into a shared space is PermissionDeniedError, not retried", async () => {
+  const { client: c, calls } = client([apiError(403, "FORBIDDEN", 'you are a viewer of the Space "Work": a viewer can read it but not add to it')]);
+  const err = await c.memories.remember({ text: "x", spaceId: "sp_1" }, { idempotencyKey: "k" }).catch((e) => e);
+  assert.ok(err instanceof PermissionDeniedError, String(err));
+  assert.equal(err.code, "FORBIDDEN");
+  assert.equal(calls.length, 1);
+});
+
+test("acceptInvitation is retried only with an idempotency key", async () => {
+  const down = () => apiError(503, "SERVICE_UNAVAILABLE", "x");
+  const once = client([down(), json(200, {})]);
+  await assert.rejects(once.client.spaces.acceptInvitation("sp_1"), (e) => e.code === "SERVICE_UNAVAILABLE");
+  assert.equal(once.calls.length, 1);
+  const keyed = client([down(), json(200, { id: "sp_1" })]);
+  assert.deepEqual(await keyed.client.spaces.acceptInvitation("sp_1", { idempotencyKey: "accept:sp_1" }), { id: "sp_1" });
+  assert.equal(keyed.calls.length, 2);
+  assert.equal(new Headers(keyed.calls[1].headers).get("idempotency-key"), "accept:sp_1");
 });
 
 test("search.query returns the server's results as sent", async () => {

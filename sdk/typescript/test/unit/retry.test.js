@@ -161,6 +161,20 @@ test("conversations.append with an idempotency key is retried with the same key"
   );
 });
 
+test("an idempotency key is sent as the server accepts it: bytes outside \\x21-\\x7e and % percent-encoded, deterministically", async () => {
+  const keys = ["conv_1:what did we decide about the ledger", "standup:2026-08-28", "50%:a%20b", "conv_1:où est le café?\n"];
+  const { client: c, calls } = client(keys.map(() => json(202, JOB)));
+  for (const idempotencyKey of keys) await c.memories.remember({ text: "x" }, { idempotencyKey });
+  const sent = calls.map((x) => x.headers["Idempotency-Key"]);
+  assert.deepEqual(sent, [
+    "conv_1:what%20did%20we%20decide%20about%20the%20ledger",
+    "standup:2026-08-28",
+    "50%25:a%2520b",
+    "conv_1:o%C3%B9%20est%20le%20caf%C3%A9?%0A",
+  ]);
+  for (const key of sent) assert.match(key, /^[\x21-\x7e]+$/);
+});
+
 test("PATCH and DELETE are retried like GET", async () => {
   const { client: c, calls } = client([apiError(503, "SERVICE_UNAVAILABLE", "x"), json(200, { id: "sp_1", name: "n" })]);
   await c.spaces.rename("sp_1", "n");

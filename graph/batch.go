@@ -1,0 +1,70 @@
+package graph
+
+import (
+	"context"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// MaxJobBatch bounds how many jobs one batch call takes (StartJobs,
+// Documents, CompleteJobs, SystemMarkPublished).
+const MaxJobBatch = 256
+
+// BatchStore is the job life cycle for many jobs at once, so a worker
+// that has a backlog pays for one transaction where it would pay for many.
+// Each method means exactly what calling its one-job counterpart for every
+// item, in order, means, except that it is one transaction: all or
+// nothing. More than MaxJobBatch items is schema.ErrInvalid.
+type BatchStore interface {
+	// StartJobs is StartJob for each id. Ids this owner does not have are
+	// left out of the result; the others come in the order given.
+	StartJobs(ctx context.Context, owner schema.Owner, ids []string) ([]JobStart, error)
+	// Documents reads documents by id, in the order given, skipping ids
+	// this owner does not have.
+	Documents(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Document, error)
+	// CompleteJobs is CompleteJob for each completion, in order, in one
+	// transaction: a later job's write sees an earlier one's (it may
+	// reinforce or supersede a memory an earlier job of the batch
+	// created). Any error rolls the whole batch back.
+	CompleteJobs(ctx context.Context, owner schema.Owner, cs []JobCompletion) error
+	// LookupClaims is, for each lookup, MemoriesBySubject (when it has a
+	// subject key; at most subjectLimit) and SimilarClaims (at most
+	// similarLimit), all in one read transaction: what the worker compares
+	// a batch's claims with. Results come in the order given.
+	LookupClaims(ctx context.Context, owner schema.Owner, ls []ClaimLookup, subjectLimit, similarLimit int) ([]ClaimMatches, error)
+	// EntityCandidatesEach is EntityCandidates for each name on its own
+	// (each result bounded by limit), in one query, in the order given.
+	EntityCandidatesEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error)
+	// SystemMarkPublished is MarkPublished for each reference, each scoped
+	// by its own owner; references to missing jobs are ignored (the job's
+	// message reached the queue, there is nothing left to record).
+	SystemMarkPublished(ctx context.Context, refs []schema.JobRef) error
+}
+
+// JobStart is one job moved to extracting, or found completed (Done).
+type JobStart struct {
+	Job  schema.Job
+	Done bool
+}
+
+// JobCompletion is the write one job completes with.
+type JobCompletion struct {
+	JobID string
+	Write JobWrite
+}
+
+// ClaimLookup is one claim the worker looks up.
+type ClaimLookup struct {
+	// Claim is matched in full text against current claims.
+	Claim string
+	// SubjectKey and AttributeKey (NormalizeKey'd; AttributeKey may be
+	// empty: any attribute) select current memories on the same subject.
+	// An empty SubjectKey skips that look-up.
+	SubjectKey, AttributeKey string
+}
+
+// ClaimMatches is what one ClaimLookup found.
+type ClaimMatches struct {
+	BySubject []schema.Memory
+	Similar   []MemoryHit
+}

@@ -1,0 +1,249 @@
+package graphtest
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// testBatchJobs runs several jobs through StartJobs, Documents and
+// CompleteJobs: one transaction each, in which a later job's write sees an
+// earlier one's, owner-scoped like their one-job counterparts.
+func testBatchJobs(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner, other := newOwner(), newOwner()
+	d1, j1 := create(t, s, owner, "The ledger runs on Postgres.")
+	d2, j2 := create(t, s, owner, "No, the ledger runs on MySQL now.")
+	d3, j3 := create(t, s, owner, "Weekly planning is on Mondays.")
+	// Created now, so no outbox relay running against the same database
+	// publishes it while the test runs.
+	od, oj := createAt(t, s, other, "Somebody else's material.", time.Now().UTC())
+
+	starts, err := s.StartJobs(ctx, owner, []string{j1.ID, oj.ID, j2.ID, "job_missing", j3.ID})
+	if err != nil {
+		t.Fatalf("StartJobs: %v", err)
+	}
+	var got []string
+	for _, st := range starts {
+		got = append(got, st.Job.ID)
+		if st.Done || st.Job.State != schema.JobExtracting || st.Job.Attempts != 1 {
+			t.Errorf("started %s: done %v, state %s, attempts %d; want extracting after one attempt", st.Job.ID, st.Done, st.Job.State, st.Job.Attempts)
+		}
+	}
+	if want := []string{j1.ID, j2.ID, j3.ID}; !slices.Equal(got, want) {
+		t.Fatalf("StartJobs returned %v, want this owner's jobs in the order given %v (another owner's and a missing id left out)", got, want)
+	}
+	if j, err := s.Job(ctx, other, oj.ID); err != nil || j.State != schema.JobQueued {
+		t.Errorf("another owner's job after StartJobs: %+v, %v; want it untouched", j, err)
+	}
+
+	docs, err := s.Documents(ctx, owner, []string{d3.ID, od.ID, d1.ID})
+	if err != nil {
+		t.Fatalf("Documents: %v", err)
+	}
+	if len(docs) != 2 || docs[0].ID != d3.ID || docs[1].ID != d1.ID || docs[1].Text != d1.Text {
+		t.Errorf("Documents = %+v, want %s then %s with their text, and not the other owner's", docs, d3.ID, d1.ID)
+	}
+
+	// Job 2 supersedes and reinforces what job 1 of the same batch creates.
+	old := memory("The ledger runs on Postgres.")
+	old.Subject, old.Attribute, old.Value = "ledger", "database", "Postgres"
+	newer := memory("The ledger runs on MySQL.")
+	newer.Subject, newer.Attribute, newer.Value = "ledger", "database", "MySQL"
+	err = s.CompleteJobs(ctx, owner, []graph.JobCompletion{
+		{JobID: j1.ID, Write: graph.JobWrite{Memories: []schema.Memory{old}}},
+		{JobID: j2.ID, Write: graph.JobWrite{
+			Memories:  []schema.Memory{newer},
+			Reinforce: []graph.Reinforcement{{MemoryID: old.ID, Excerpt: "the ledger runs on", Confidence: 0.8}},
+			Supersede: []graph.Supersession{{NewID: newer.ID, OldID: old.ID, Reason: "a correction"}},
+		}},
+	})
+	if err != nil {
+		t.Fatalf("CompleteJobs: %v", err)
+	}
+	od1 := detail(t, s, owner, old.ID)
+	if od1.Memory.State != schema.StateSuperseded || !slices.Equal(od1.SupersededBy, []string{newer.ID}) || od1.EvidenceCount != 2 {
+		t.Errorf("the first job's memory after the batch: state %s, superseded by %v, evidence %d; want superseded by %s with 2 documents", od1.Memory.State, od1.SupersededBy, od1.EvidenceCount, newer.ID)
+	}
+	for _, id := range []string{j1.ID, j2.ID} {
+		if j, err := s.Job(ctx, owner, id); err != nil || j.State != schema.JobCompleted {
+			t.Errorf("job %s after CompleteJobs: %+v, %v; want completed", id, j, err)
+		}
+	}
+	again, err := s.StartJobs(ctx, owner, []string{j1.ID})
+	if err != nil || len(again) != 1 || !again[0].Done || again[0].Job.Attempts != 1 {
+		t.Errorf("StartJobs on a completed job = %+v, %v; want it done and unchanged", again, err)
+	}
+
+	// All or nothing: a batch naming another owner's job writes nothing,
+	// and a job completed already is left as it was.
+	lost := memory("Planning moved to Tuesdays.")
+	err = s.CompleteJobs(ctx, owner, []graph.JobCompletion{
+		{JobID: j3.ID, Write: graph.JobWrite{Memories: []schema.Memory{lost}}},
+		{JobID: oj.ID, Write: graph.JobWrite{}},
+	})
+	wantErr(t, "CompleteJobs naming another owner's job", err, schema.ErrNotFound)
+	if ms, err := s.Memories(ctx, owner, []string{lost.ID}); err != nil || len(ms) != 0 {
+		t.Errorf("a memory of the failed batch was stored: %+v, %v", ms, err)
+	}
+	if j, _ := s.Job(ctx, owner, j3.ID); j.State == schema.JobCompleted {
+		t.Errorf("job %s completed by a batch that failed", j3.ID)
+	}
+	kept := memory("Planning is on Mondays.")
+	if err := s.CompleteJobs(ctx, owner, []graph.JobCompletion{
+		{JobID: j1.ID, Write: graph.JobWrite{Memories: []schema.Memory{memory("A redelivered job's second result.")}}},
+		{JobID: j3.ID, Write: graph.JobWrite{Memories: []schema.Memory{kept}}},
+	}); err != nil {
+		t.Fatalf("CompleteJobs with a completed job: %v", err)
+	}
+	if j, _ := s.Job(ctx, owner, j1.ID); !slices.Equal(j.MemoryIDs, []string{old.ID}) {
+		t.Errorf("a completed job's memories changed to %v", j.MemoryIDs)
+	}
+	if ms, _ := s.Memories(ctx, owner, []string{kept.ID}); len(ms) != 1 {
+		t.Errorf("the batch's other job was not completed")
+	}
+
+	// Bounds and bad ids.
+	tooMany := make([]string, graph.MaxJobBatch+1)
+	for i := range tooMany {
+		tooMany[i] = schema.NewID(schema.PrefixJob)
+	}
+	_, err = s.StartJobs(ctx, owner, tooMany)
+	wantErr(t, "StartJobs over MaxJobBatch", err, schema.ErrInvalid)
+	_, err = s.Documents(ctx, owner, []string{""})
+	wantErr(t, "Documents with an empty id", err, schema.ErrInvalid)
+	_, err = s.StartJobs(ctx, "", []string{j1.ID})
+	wantErr(t, "StartJobs without an owner", err, schema.ErrInvalid)
+
+	// SystemMarkPublished scopes each reference by its own owner.
+	if err := s.SystemMarkPublished(ctx, []schema.JobRef{{Owner: owner, JobID: j3.ID}, {Owner: owner, JobID: oj.ID}, {Owner: owner, JobID: "job_missing"}}); err != nil {
+		t.Fatalf("SystemMarkPublished: %v", err)
+	}
+	if j, _ := s.Job(ctx, owner, j3.ID); !j.Published {
+		t.Errorf("job %s not marked published", j3.ID)
+	}
+	if j, _ := s.Job(ctx, other, oj.ID); j.Published {
+		t.Errorf("another owner's job was marked published through a reference naming the wrong owner")
+	}
+	wantErr(t, "SystemMarkPublished with an empty job id", s.SystemMarkPublished(ctx, []schema.JobRef{{Owner: owner}}), schema.ErrInvalid)
+	_ = d2
+}
+
+// testBatchLookups checks that the batched look-ups find exactly what the
+// one-claim look-ups find, in the order given, and only the owner's.
+func testBatchLookups(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner, other := newOwner(), newOwner()
+	ledger, nyc := entity(schema.KindSystem, "Ledger"), entity(schema.KindPlace, "New York City", "NYC")
+	pg := memory("The ledger runs on Postgres.")
+	pg.Subject, pg.Attribute, pg.Value = "ledger", "database", "Postgres"
+	ver := memory("The ledger version is 0.9.7.")
+	ver.Subject, ver.Attribute, ver.Value = "ledger", "version", "0.9.7"
+	office := memory("The New York City office opens on Monday.")
+	for _, o := range []schema.Owner{owner, other} {
+		_, job := create(t, s, o, "material")
+		if _, _, err := s.StartJob(ctx, o, job.ID); err != nil {
+			t.Fatal(err)
+		}
+		w := graph.JobWrite{Entities: []schema.Entity{ledger, nyc}, Memories: []schema.Memory{pg, ver, office}}
+		if o == other {
+			// The other owner holds the same words under other ids.
+			w = graph.JobWrite{Entities: []schema.Entity{entity(schema.KindSystem, "Ledger")}, Memories: []schema.Memory{
+				withSubject(memory("The ledger runs on Postgres."), "ledger", "database", "Postgres"),
+				memory("The New York City office opens on Monday."),
+			}}
+		}
+		if err := s.CompleteJob(ctx, o, job.ID, w); err != nil {
+			t.Fatalf("CompleteJob: %v", err)
+		}
+	}
+	ls := []graph.ClaimLookup{
+		{Claim: "The ledger runs on MySQL.", SubjectKey: "ledger", AttributeKey: "database"},
+		{Claim: "Something with no stored words at all."},
+		{Claim: "The ledger version is 0.9.8.", SubjectKey: "ledger"},
+		{Claim: "", SubjectKey: "nothing stored"},
+		{Claim: "office opens Monday"},
+	}
+	got, err := s.LookupClaims(ctx, owner, ls, 20, 5)
+	if err != nil {
+		t.Fatalf("LookupClaims: %v", err)
+	}
+	if len(got) != len(ls) {
+		t.Fatalf("LookupClaims returned %d results for %d look-ups", len(got), len(ls))
+	}
+	for i, l := range ls {
+		var want graph.ClaimMatches
+		if l.SubjectKey != "" {
+			if want.BySubject, err = s.MemoriesBySubject(ctx, owner, l.SubjectKey, l.AttributeKey, 20); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if want.Similar, err = s.SimilarClaims(ctx, owner, l.Claim, 5); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(memIDs(got[i].BySubject), memIDs(want.BySubject)) {
+			t.Errorf("look-up %d by subject: %v, want %v", i, memIDs(got[i].BySubject), memIDs(want.BySubject))
+		}
+		var g, w []string
+		for _, h := range got[i].Similar {
+			g = append(g, h.Memory.ID)
+		}
+		for _, h := range want.Similar {
+			w = append(w, h.Memory.ID)
+		}
+		if !slices.Equal(g, w) {
+			t.Errorf("look-up %d similar: %v, want %v", i, g, w)
+		}
+	}
+	if ids := memIDs(got[0].BySubject); !slices.Equal(ids, []string{pg.ID}) {
+		t.Errorf("the database look-up found %v, want only this owner's %s", ids, pg.ID)
+	}
+	if len(got[2].BySubject) != 2 {
+		t.Errorf("a subject look-up without attribute found %d memories, want both of the ledger's", len(got[2].BySubject))
+	}
+
+	names := []string{"NYC", "nobody at all", "ledger", "New York City"}
+	each, err := s.EntityCandidatesEach(ctx, owner, names, 20)
+	if err != nil {
+		t.Fatalf("EntityCandidatesEach: %v", err)
+	}
+	for i, n := range names {
+		want, err := s.EntityCandidates(ctx, owner, []string{n}, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g, w []string
+		for _, e := range each[i] {
+			g = append(g, e.ID)
+		}
+		for _, e := range want {
+			w = append(w, e.ID)
+		}
+		if !slices.Equal(g, w) {
+			t.Errorf("candidates for %q: %v, want %v", n, g, w)
+		}
+	}
+	if len(each[0]) == 0 || each[0][0].ID != nyc.ID {
+		t.Errorf("candidates for NYC = %+v, want %s first", each[0], nyc.ID)
+	}
+	_, err = s.LookupClaims(ctx, owner, ls, 0, 5)
+	wantErr(t, "LookupClaims with a zero limit", err, schema.ErrInvalid)
+	_, err = s.EntityCandidatesEach(ctx, "", names, 20)
+	wantErr(t, "EntityCandidatesEach without an owner", err, schema.ErrInvalid)
+}
+
+func withSubject(m schema.Memory, subject, attribute, value string) schema.Memory {
+	m.Subject, m.Attribute, m.Value = subject, attribute, value
+	return m
+}
+
+func memIDs(ms []schema.Memory) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.ID)
+	}
+	return out
+}

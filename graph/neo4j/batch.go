@@ -1,0 +1,294 @@
+package neo4j
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// checkBatch validates an owner and the ids of one batch call.
+func checkBatch(owner schema.Owner, kind string, ids []string) error {
+	if err := owner.Validate(); err != nil {
+		return err
+	}
+	if len(ids) > graph.MaxJobBatch {
+		return fmt.Errorf("%w: %d %ss is more than the %d one batch takes", schema.ErrInvalid, len(ids), kind, graph.MaxJobBatch)
+	}
+	var errs []error
+	for _, id := range ids {
+		errs = append(errs, checkID(kind, id))
+	}
+	return errors.Join(errs...)
+}
+
+const startJobsCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+MATCH (j:Job {id: $ids[i], owner: $owner})
+SET j._lock = true
+WITH i, j, j.state = 'completed' AS done
+FOREACH (_ IN CASE WHEN done THEN [] ELSE [1] END |
+  SET j.state = 'extracting', j.attempts = j.attempts + 1, j.updated_at = $now, j.error = null)
+REMOVE j._lock
+RETURN i, j {.*} AS j, done
+ORDER BY i`
+
+// StartJobs moves many jobs to extracting in one transaction; see
+// graph.BatchStore.
+func (s *Store) StartJobs(ctx context.Context, owner schema.Owner, ids []string) ([]graph.JobStart, error) {
+	const op = "start jobs"
+	if err := checkBatch(owner, "job", ids); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(ids) == 0 {
+		return []graph.JobStart{}, nil
+	}
+	out, err := write(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.JobStart, error) {
+		recs, err := collect(ctx, tx, startJobsCypher, map[string]any{"ids": ids, "owner": string(owner), "now": now()})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]graph.JobStart, 0, len(recs))
+		for _, r := range recs {
+			job, err := jobFrom(r, "j")
+			if err != nil {
+				return nil, err
+			}
+			done, _ := r.Get("done")
+			isDone, _ := done.(bool)
+			out = append(out, graph.JobStart{Job: job, Done: isDone})
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+const documentsCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+MATCH (d:Document {id: $ids[i], owner: $owner})
+RETURN i, d {.*} AS d
+ORDER BY i`
+
+// Documents reads documents by id in one query; see graph.BatchStore.
+func (s *Store) Documents(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Document, error) {
+	const op = "read documents"
+	if err := checkBatch(owner, "document", ids); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(ids) == 0 {
+		return []schema.Document{}, nil
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Document, error) {
+		recs, err := collect(ctx, tx, documentsCypher, map[string]any{"ids": ids, "owner": string(owner)})
+		if err != nil {
+			return nil, err
+		}
+		out := make([]schema.Document, 0, len(recs))
+		for _, r := range recs {
+			v, _ := r.Get("d")
+			m, err := asMap(v, "d")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, documentFrom(m))
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+const markPublishedManyCypher = `
+UNWIND $refs AS r
+MATCH (j:Job {id: r.job, owner: r.owner})
+SET j.published = true`
+
+// SystemMarkPublished marks many jobs published in one transaction; see
+// graph.BatchStore.
+func (s *Store) SystemMarkPublished(ctx context.Context, refs []schema.JobRef) error {
+	const op = "mark jobs published"
+	if len(refs) > graph.MaxJobBatch {
+		return fmt.Errorf("%s: %w: %d jobs is more than the %d one batch takes", op, schema.ErrInvalid, len(refs), graph.MaxJobBatch)
+	}
+	rows := make([]map[string]any, 0, len(refs))
+	for _, r := range refs {
+		if err := validOwnerID(r.Owner, "job", r.JobID); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		rows = append(rows, map[string]any{"owner": string(r.Owner), "job": r.JobID})
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	_, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		_, err := collect(ctx, tx, markPublishedManyCypher, map[string]any{"refs": rows})
+		return struct{}{}, err
+	})
+	return translate(op, err)
+}
+
+const subjectLookupsCypher = `
+UNWIND range(0, size($keys) - 1) AS i
+CALL (i) {
+  MATCH (m:Memory {owner: $owner, subject_key: $keys[i].subject})
+  WHERE ($keys[i].attribute IS NULL OR m.attribute_key = $keys[i].attribute)
+    AND m.state IN ['active', 'disputed']
+  RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
+}
+RETURN $keys[i].at AS i, ` + memoryProjection + ` AS m
+ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
+
+const similarLookupsCypher = `
+UNWIND range(0, size($queries) - 1) AS i
+CALL (i) {
+  CALL db.index.fulltext.queryNodes('memory_claims', $queries[i].query) YIELD node, score
+  WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
+  RETURN node AS m, score ORDER BY score DESC, m.id ASC LIMIT $limit
+}
+RETURN $queries[i].at AS i, ` + memoryProjection + ` AS m, score
+ORDER BY i ASC, score DESC, m.id ASC`
+
+// LookupClaims runs the worker's look-ups for many claims in one read
+// transaction of two queries; see graph.BatchStore.
+func (s *Store) LookupClaims(ctx context.Context, owner schema.Owner, ls []graph.ClaimLookup, subjectLimit, similarLimit int) ([]graph.ClaimMatches, error) {
+	const op = "look up claims"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(ls) > graph.MaxJobBatch*graph.MaxLookup {
+		return nil, fmt.Errorf("%s: %w: %d look-ups in one call", op, schema.ErrInvalid, len(ls))
+	}
+	subjectLimit, err := boundLimit(subjectLimit, graph.MaxLookup)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	similarLimit, err = boundLimit(similarLimit, graph.MaxLookup)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out := make([]graph.ClaimMatches, len(ls))
+	var keys, queries []map[string]any
+	for i, l := range ls {
+		if sk := graph.NormalizeKey(l.SubjectKey); sk != "" {
+			var attr any
+			if a := graph.NormalizeKey(l.AttributeKey); a != "" {
+				attr = a
+			}
+			keys = append(keys, map[string]any{"at": i, "subject": sk, "attribute": attr})
+		}
+		if q := luceneQuery(owner, l.Claim); q != "" {
+			queries = append(queries, map[string]any{"at": i, "query": q})
+		}
+	}
+	if len(keys) == 0 && len(queries) == 0 {
+		return out, nil
+	}
+	_, err = read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		for i := range out {
+			out[i] = graph.ClaimMatches{}
+		}
+		if len(keys) > 0 {
+			recs, err := collect(ctx, tx, subjectLookupsCypher, map[string]any{"owner": string(owner), "keys": keys, "limit": subjectLimit})
+			if err != nil {
+				return struct{}{}, err
+			}
+			for _, r := range recs {
+				mem, err := memoryColumn(r, "m")
+				if err != nil {
+					return struct{}{}, err
+				}
+				at := integer(r.AsMap(), "i")
+				out[at].BySubject = append(out[at].BySubject, mem)
+			}
+		}
+		if len(queries) > 0 {
+			recs, err := collect(ctx, tx, similarLookupsCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": similarLimit})
+			if err != nil {
+				return struct{}{}, err
+			}
+			for _, r := range recs {
+				mem, err := memoryColumn(r, "m")
+				if err != nil {
+					return struct{}{}, err
+				}
+				m := r.AsMap()
+				at := integer(m, "i")
+				out[at].Similar = append(out[at].Similar, graph.MemoryHit{Memory: mem, Score: float(m, "score")})
+			}
+		}
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+const entityCandidatesEachCypher = `
+UNWIND range(0, size($queries) - 1) AS i
+CALL (i) {
+  CALL db.index.fulltext.queryNodes('entity_keys', $queries[i].query) YIELD node, score
+  WHERE score > 0 AND node.owner = $owner AND node.merged_into IS NULL
+  WITH node, score, any(t IN node.key_terms WHERE t IN $queries[i].exact) AS exact
+  RETURN node, score, exact ORDER BY exact DESC, score DESC, node.id ASC LIMIT $limit
+}
+RETURN $queries[i].at AS i, node {.*} AS e
+ORDER BY i ASC, exact DESC, score DESC, e.id ASC`
+
+// EntityCandidatesEach finds candidates for each name in one query; see
+// graph.BatchStore.
+func (s *Store) EntityCandidatesEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error) {
+	const op = "find entity candidates"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(names) > graph.MaxJobBatch*graph.MaxLookup {
+		return nil, fmt.Errorf("%s: %w: %d names in one call", op, schema.ErrInvalid, len(names))
+	}
+	limit, err := boundLimit(limit, graph.MaxEntityCandidates)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out := make([][]schema.Entity, len(names))
+	var queries []map[string]any
+	for i, n := range names {
+		out[i] = []schema.Entity{}
+		if q, exact := candidateQuery(owner, []string{n}); q != "" {
+			queries = append(queries, map[string]any{"at": i, "query": q, "exact": exact})
+		}
+	}
+	if len(queries) == 0 {
+		return out, nil
+	}
+	_, err = read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		recs, err := collect(ctx, tx, entityCandidatesEachCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": limit})
+		if err != nil {
+			return struct{}{}, err
+		}
+		for i := range out {
+			out[i] = []schema.Entity{}
+		}
+		for _, r := range recs {
+			e, err := entityColumn(r, "e")
+			if err != nil {
+				return struct{}{}, err
+			}
+			at := integer(r.AsMap(), "i")
+			out[at] = append(out[at], e)
+		}
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}

@@ -1,0 +1,206 @@
+package llm
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// schemaJSON is the JSON schema of the model's answer, sent with every
+// request (strict mode: every property required, optional ones nullable,
+// no additional properties) and checked against every answer.
+//
+//go:embed schema.json
+var schemaJSON []byte
+
+// schemaName names the schema in response_format.
+const schemaName = "persistmemory_memories"
+
+// answerSchema is schemaJSON resolved for validation.
+var answerSchema = func() *jsonschema.Resolved {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schemaJSON, &s); err != nil {
+		panic(fmt.Sprintf("llm: schema.json: %v", err))
+	}
+	r, err := s.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("llm: schema.json: %v", err))
+	}
+	return r
+}()
+
+// chatRequest is the body of POST /chat/completions.
+type chatRequest struct {
+	Model          string         `json:"model"`
+	Messages       []chatMessage  `json:"messages"`
+	ResponseFormat responseFormat `json:"response_format"`
+	Temperature    float64        `json:"temperature"` // 0 is sent
+}
+
+type chatMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type responseFormat struct {
+	Type       string     `json:"type"` // "json_schema"
+	JSONSchema jsonSchema `json:"json_schema"`
+}
+
+type jsonSchema struct {
+	Name   string          `json:"name"`
+	Strict bool            `json:"strict"`
+	Schema json.RawMessage `json:"schema"`
+}
+
+// chatResponse is a 200 answer.
+type chatResponse struct {
+	Model   string `json:"model"`
+	Choices []struct {
+		Message struct {
+			Content *string `json:"content"`
+			Refusal *string `json:"refusal"`
+		} `json:"message"`
+		FinishReason string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
+}
+
+// answer is the content the schema describes.
+type answer struct {
+	Memories []struct {
+		Type       string  `json:"type"`
+		Claim      string  `json:"claim"`
+		Excerpt    string  `json:"excerpt"`
+		Confidence float64 `json:"confidence"`
+		Subject    *string `json:"subject"`
+		Attribute  *string `json:"attribute"`
+		Value      *string `json:"value"`
+		When       *string `json:"when"`
+		Negated    bool    `json:"negated"`
+		Correction bool    `json:"correction"`
+		Entities   []struct {
+			Name string `json:"name"`
+			Kind string `json:"kind"`
+		} `json:"entities"`
+	} `json:"memories"`
+}
+
+// systemPrompt says what to extract; %s is when the material was said.
+const systemPrompt = `You extract long-term memories from material a person handed to their memory service: notes, messages, or a conversation ("Author: text" lines).
+Return every claim worth remembering about the person and their world: decisions, commitments, preferences, facts and events. Skip greetings, questions nobody answered, and anything an assistant said unless the person confirmed it.
+For each claim copy the excerpt verbatim from the material; never paraphrase an excerpt. Copy time words verbatim into "when"; never compute dates.
+The material was said at %s.
+Answer only with JSON matching the schema.`
+
+// retryable reports statuses worth another attempt.
+func retryable(status int) bool {
+	return status == http.StatusTooManyRequests || status == http.StatusRequestTimeout ||
+		status == http.StatusConflict || status >= 500
+}
+
+// providerMessage reads the error message of a non-2xx body: OpenAI's
+// {"error": {"message"}}, a bare {"error": "..."}, {"message": "..."} or
+// {"detail": "..."}.
+func providerMessage(body []byte) string {
+	var v struct {
+		Error   json.RawMessage `json:"error"`
+		Message string          `json:"message"`
+		Detail  json.RawMessage `json:"detail"`
+	}
+	if json.Unmarshal(body, &v) != nil {
+		return ""
+	}
+	var obj struct {
+		Message string `json:"message"`
+	}
+	var str string
+	switch {
+	case json.Unmarshal(v.Error, &obj) == nil && obj.Message != "":
+		return obj.Message
+	case json.Unmarshal(v.Error, &str) == nil:
+		return str
+	case v.Message != "":
+		return v.Message
+	case len(v.Detail) > 0:
+		return string(v.Detail)
+	}
+	return ""
+}
+
+// maxMessage bounds text from the provider kept in a failure reason.
+const maxMessage = 200
+
+// sanitize redacts the key, collapses control characters and bounds the
+// length of text that came from the provider.
+func sanitize(s, key string) string {
+	if key != "" {
+		s = strings.ReplaceAll(s, key, "[REDACTED]")
+	}
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return clipBytes(strings.TrimSpace(s), maxMessage)
+}
+
+// clipBytes cuts s to at most n bytes at a rune boundary, adding "…".
+func clipBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// retryAfter reads how long the provider asks to wait: retry-after-ms
+// first, then Retry-After in seconds or as an HTTP date.
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < float64(24*time.Hour/time.Millisecond) {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if s < 0 || s > int64(24*time.Hour/time.Second) {
+			return 0, false
+		}
+		return time.Duration(s) * time.Second, true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// backoff is the wait before retry n (1 for the first): base·2^(n-1),
+// capped at MaxRetryWait, with equal jitter.
+func backoff(base time.Duration, n int) time.Duration {
+	d := base
+	for i := 1; i < n && d < MaxRetryWait; i++ {
+		d *= 2
+	}
+	d = min(d, MaxRetryWait)
+	half := d / 2
+	return half + rand.N(half+1)
+}
