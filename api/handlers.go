@@ -65,6 +65,7 @@ func (s *Server) limits(c *gin.Context) {
 		"contextMinBudget":     retrieval.MinBudget,
 		"contextMaxBudget":     retrieval.MaxBudget,
 		"searchDefaultLimit":   retrieval.DefaultLimit,
+		"searchMaxSpaces":      MaxSearchSpaces,
 	})
 }
 

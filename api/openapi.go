@@ -59,6 +59,14 @@ type operation struct {
 	extra map[int]any
 }
 
+// searchScopeRule and searchSpacesRule document scope and spaceIds of the
+// two search routes.
+var (
+	searchScopeRule = map[string]any{"enum": []string{ScopeOfSearchPersonal, ScopeOfSearchShared, ScopeOfSearchCombined},
+		"description": "personal: your own Spaces; shared: Spaces shared with you, named in spaceIds; combined (default): your own Spaces and any named in spaceIds"}
+	searchSpacesRule = map[string]any{"maxItems": MaxSearchSpaces, "description": fmt.Sprintf("confine the search to these Spaces (at most %d, all of one person's graph)", MaxSearchSpaces)}
+)
+
 func limitParam() param {
 	return param{name: "limit", in: "query", desc: fmt.Sprintf("page size, default %d", DefaultPageSize),
 		schema: map[string]any{"type": "integer", "minimum": 1, "maximum": MaxPageSize, "default": DefaultPageSize}}
@@ -131,8 +139,10 @@ func operations() []operation {
 		{method: "POST", path: "/api/v1/search", id: "search", tag: "search", sum: "Ranked memories for a query", scope: ScopeRead,
 			body: searchRequest{}, required: []string{"query"},
 			rules: map[string]map[string]any{
-				"query": {"minLength": 1, "pattern": `\S`, "x-maxBytes": retrieval.MaxQueryBytes, "description": fmt.Sprintf("at most %d bytes (MaxQueryBytes)", retrieval.MaxQueryBytes)},
-				"limit": {"minimum": 0, "maximum": retrieval.MaxLimit, "description": fmt.Sprintf("0 or absent means %d", retrieval.DefaultLimit)},
+				"query":    {"minLength": 1, "pattern": `\S`, "x-maxBytes": retrieval.MaxQueryBytes, "description": fmt.Sprintf("at most %d bytes (MaxQueryBytes)", retrieval.MaxQueryBytes)},
+				"limit":    {"minimum": 0, "maximum": retrieval.MaxLimit, "description": fmt.Sprintf("0 or absent means %d", retrieval.DefaultLimit)},
+				"scope":    searchScopeRule,
+				"spaceIds": searchSpacesRule,
 			},
 			status: 200, resp: searchResponse{}},
 		{method: "POST", path: "/api/v1/search/context", id: "searchContext", tag: "search", sum: "Memories rendered into a context within a token budget", scope: ScopeRead,
@@ -141,6 +151,8 @@ func operations() []operation {
 				"query":       {"minLength": 1, "pattern": `\S`, "x-maxBytes": retrieval.MaxQueryBytes, "description": fmt.Sprintf("at most %d bytes (MaxQueryBytes)", retrieval.MaxQueryBytes)},
 				"limit":       {"minimum": 0, "maximum": retrieval.MaxLimit},
 				"tokenBudget": {"minimum": 0, "maximum": retrieval.MaxBudget, "description": fmt.Sprintf("0 or absent means the server's budget (default %d); otherwise %d..%d", retrieval.DefaultBudget, retrieval.MinBudget, retrieval.MaxBudget)},
+				"scope":       searchScopeRule,
+				"spaceIds":    searchSpacesRule,
 			},
 			status: 200, resp: contextResponse{}},
 		{method: "POST", path: "/api/v1/cypher", id: "cypher", tag: "graph", sum: "Run read-only analyst Cypher over the caller's own graph (docs/analyst-cypher.md)", scope: ScopeQuery,

@@ -49,6 +49,10 @@ type searchRequest struct {
 	// Now is when the query is asked (RFC 3339); absent: the time of the
 	// call.
 	Now time.Time `json:"now,omitzero"`
+	// Scope is personal, shared or combined (the default); SpaceIDs
+	// confines the search to those Spaces (see resolveSearchScope).
+	Scope    string   `json:"scope,omitempty"`
+	SpaceIDs []string `json:"spaceIds,omitempty"`
 }
 
 type searchResponse struct {
@@ -62,12 +66,22 @@ func (s *Server) search(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	res, err := s.cfg.Searcher.Search(c.Request.Context(), owner(c), retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory, Now: req.Now})
+	sc, err := s.resolveSearchScope(c, req.Scope, req.SpaceIDs)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	out := searchResponse{Results: make([]resultView, 0, len(res.Items)), NextCursor: res.NextCursor, Diagnostics: res.Diagnostics}
+	searcher, cursor, err := s.searcher(sc, req.Cursor)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	res, err := searcher.Search(c.Request.Context(), sc.owner, retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: cursor, IncludeHistory: req.IncludeHistory, Now: req.Now})
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	out := searchResponse{Results: make([]resultView, 0, len(res.Items)), NextCursor: sc.tagged(res.NextCursor), Diagnostics: res.Diagnostics}
 	for _, it := range res.Items {
 		out.Results = append(out.Results, resultView{Memory: viewMemory(it.Memory), Turn: it.Turn, Score: it.Score, Breakdown: it.Breakdown})
 	}
@@ -83,6 +97,10 @@ type contextRequest struct {
 	// Now is when the query is asked (RFC 3339); absent: the time of the
 	// call.
 	Now time.Time `json:"now,omitzero"`
+	// Scope is personal, shared or combined (the default); SpaceIDs
+	// confines the search to those Spaces (see resolveSearchScope).
+	Scope    string   `json:"scope,omitempty"`
+	SpaceIDs []string `json:"spaceIds,omitempty"`
 }
 
 type contextResponse struct {
@@ -102,14 +120,24 @@ func (s *Server) searchContext(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	q := retrieval.ContextQuery{Query: retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: req.Cursor, IncludeHistory: req.IncludeHistory, Now: req.Now}, Budget: req.TokenBudget}
-	res, err := s.cfg.Searcher.Context(c.Request.Context(), owner(c), q)
+	sc, err := s.resolveSearchScope(c, req.Scope, req.SpaceIDs)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	searcher, cursor, err := s.searcher(sc, req.Cursor)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	q := retrieval.ContextQuery{Query: retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: cursor, IncludeHistory: req.IncludeHistory, Now: req.Now}, Budget: req.TokenBudget}
+	res, err := searcher.Context(c.Request.Context(), sc.owner, q)
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	out := contextResponse{Context: res.Context, Memories: make([]resultView, 0, len(res.Items)), Truncated: res.Truncated, Omitted: res.Omitted,
-		Tokens: res.Tokens, Budget: res.Budget, Tokenizer: res.Tokenizer, NextCursor: res.NextCursor, Diagnostics: res.Diagnostics}
+		Tokens: res.Tokens, Budget: res.Budget, Tokenizer: res.Tokenizer, NextCursor: sc.tagged(res.NextCursor), Diagnostics: res.Diagnostics}
 	for _, it := range res.Items {
 		out.Memories = append(out.Memories, resultView{Memory: viewMemory(it.Memory), Turn: it.Turn, Score: it.Score, Breakdown: it.Breakdown, Rank: it.Rank, Tokens: it.Tokens})
 	}

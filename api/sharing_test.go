@@ -170,6 +170,37 @@ func TestSharingOverHTTP(t *testing.T) {
 	B.want(403, "DELETE", sp+"/collaborators/"+string(a), nil, "only the owner")
 	B.want(404, "GET", "/api/v1/memories/"+inWork.ID, nil)
 
+	// Search confined by scope and spaceIds.
+	for _, route := range []string{"/api/v1/search", "/api/v1/search/context"} {
+		text := B.want(200, "POST", route, map[string]any{"query": "kite", "scope": "combined", "spaceIds": []string{work.ID}}, inWork.ID)
+		if strings.Contains(text, inPrivate.ID) {
+			t.Errorf("%s confined to the shared Space crossed into another of its owner's Spaces: %s", route, text)
+		}
+		B.want(200, "POST", route, map[string]any{"query": "kite", "scope": "shared", "spaceIds": []string{work.ID}}, inWork.ID)
+		if text := B.want(200, "POST", route, map[string]any{"query": "kite"}); strings.Contains(text, inWork.ID) || strings.Contains(text, inPrivate.ID) {
+			t.Errorf("%s without spaceIds searched another person's graph: %s", route, text)
+		}
+		B.want(400, "POST", route, map[string]any{"query": "kite", "scope": "personal", "spaceIds": []string{work.ID}}, "shared with you")
+		B.want(400, "POST", route, map[string]any{"query": "kite", "scope": "shared"}, "needs spaceIds")
+		B.want(400, "POST", route, map[string]any{"query": "kite", "scope": "everything"}, "scope")
+		bPersonal := graph.PersonalSpaceID(b)
+		if _, err := store.EnsurePersonalSpace(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+		B.want(400, "POST", route, map[string]any{"query": "kite", "spaceIds": []string{work.ID, bPersonal}}, "different people")
+		C.want(404, "POST", route, map[string]any{"query": "kite", "spaceIds": []string{work.ID}})
+		many := make([]string, MaxSearchSpaces+1)
+		for i := range many {
+			many[i] = work.ID
+		}
+		B.want(400, "POST", route, map[string]any{"query": "kite", "spaceIds": many}, "at most")
+		text = A.want(200, "POST", route, map[string]any{"query": "kite", "scope": "personal", "spaceIds": []string{private.ID}}, inPrivate.ID)
+		if strings.Contains(text, inWork.ID) {
+			t.Errorf("%s confined to the owner's Private Space found the Work memory: %s", route, text)
+		}
+		A.want(200, "POST", route, map[string]any{"query": "kite"}, inWork.ID, inPrivate.ID)
+	}
+
 	// Owner: cannot be demoted or removed; promotes the viewer.
 	A.want(409, "PATCH", sp+"/collaborators/"+string(a), map[string]any{"role": "viewer"}, "owner")
 	A.want(409, "DELETE", sp+"/collaborators/"+string(a), nil, "owner")

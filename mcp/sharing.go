@@ -26,7 +26,7 @@ import (
 // the space's owner, the Space and the caller's role, or not-found — the
 // same not-found as a missing id. A tool working in a shared Space then
 // makes ordinary owner-scoped calls on that owner's graph restricted to
-// that one Space (spaceGraph, SearchMemoriesIn, a memory's SpaceID
+// that one Space (graph.SpaceView, SearchMemoriesIn, a memory's SpaceID
 // checked before anything about it is returned); writes need a role that
 // can write and are filed in the owner's graph with the contributor
 // recorded on the Document. No other code path takes an owner that is not
@@ -102,7 +102,7 @@ func ownerOnly(acc graph.SpaceAccess, what string) error {
 // inShared reads memory id in the shared Space acc, as its owner, and
 // answers not-found for a memory filed in any other Space.
 func (svc Services) inShared(ctx context.Context, acc graph.SpaceAccess, id string) (schema.Memory, error) {
-	ms, err := spaceGraph{Store: svc.Graph, space: acc.Space.ID}.Memories(ctx, acc.Owner, []string{id})
+	ms, err := graph.SpaceView{Store: svc.Graph, In: []string{acc.Space.ID}}.Memories(ctx, acc.Owner, []string{id})
 	if err != nil {
 		return schema.Memory{}, err
 	}
@@ -485,7 +485,7 @@ func (svc Services) visibleIn(ctx context.Context, acc graph.SpaceAccess, ids []
 	if len(ids) == 0 {
 		return out, nil
 	}
-	ms, err := spaceGraph{Store: svc.Graph, space: acc.Space.ID}.Memories(ctx, acc.Owner, ids)
+	ms, err := graph.SpaceView{Store: svc.Graph, In: []string{acc.Space.ID}}.Memories(ctx, acc.Owner, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,7 @@ func inAccess(c Caller, acc graph.SpaceAccess) scopeOut {
 // for every Space) and the cursor to hand it.
 //
 // retrieval.Query has no Space filter, so a search confined to one Space
-// runs a Searcher over a graph that sees only that Space (spaceGraph): the
+// runs a Searcher over a graph that sees only that Space (graph.SpaceView): the
 // full-text candidates come from SearchMemoriesIn and memories filed
 // elsewhere read as missing, which drops vector candidates from other
 // Spaces too. Its cursors are tagged with the Space, so a cursor from one
@@ -99,20 +99,7 @@ func (svc Services) searcherIn(spaceID, cursor string) (*retrieval.Searcher, str
 	if spaceID == "" {
 		return svc.Searcher, raw, nil
 	}
-	codec, err := svc.State.cursorCodec(svc.Searcher)
-	if err != nil {
-		return nil, "", err
-	}
-	s := svc.Searcher
-	return &retrieval.Searcher{
-		Graph:    spaceGraph{Store: s.Graph, space: spaceID},
-		Vectors:  s.Vectors,
-		Embedder: s.Embedder,
-		Logger:   s.Logger,
-		Counter:  s.Counter,
-		Budget:   s.Budget,
-		Cursors:  codec,
-	}, raw, nil
+	return svc.Searcher.Over(graph.SpaceView{Store: svc.Searcher.Graph, In: []string{spaceID}}), raw, nil
 }
 
 // tagCursor marks a cursor with the Space its search was confined to.
@@ -122,37 +109,6 @@ func tagCursor(spaceID, cursor string) string {
 		return cursor
 	}
 	return spaceID + "." + cursor
-}
-
-// spaceGraph is a graph.Store whose memory reads see one Space only.
-type spaceGraph struct {
-	graph.Store
-	space string
-}
-
-func (g spaceGraph) SearchMemories(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.Hit, error) {
-	return g.Store.SearchMemoriesIn(ctx, owner, []string{g.space}, query, limit)
-}
-
-// Memories skips memories filed in another Space, as it skips missing
-// ones. A memory with no Space (written before Spaces) is in the personal
-// one.
-func (g spaceGraph) Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error) {
-	mems, err := g.Store.Memories(ctx, owner, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := mems[:0:0]
-	for _, m := range mems {
-		sp := m.SpaceID
-		if sp == "" {
-			sp = graph.PersonalSpaceID(owner)
-		}
-		if sp == g.space {
-			out = append(out, m)
-		}
-	}
-	return out, nil
 }
 
 type spaceOut struct {
@@ -281,10 +237,3 @@ func currentSpace(ctx context.Context, svc Services, c Caller, _ noArgs) (scopeO
 	return svc.scope(ctx, c)
 }
 
-// SearchTurns finds nothing: raw conversation turns are not filed in Spaces
-// (a conversation's material is, once extracted), so an answer confined to
-// one Space draws on that Space's memories only rather than on turns that
-// may belong to another.
-func (g spaceGraph) SearchTurns(context.Context, schema.Owner, string, int) ([]graph.TurnHit, error) {
-	return nil, nil
-}

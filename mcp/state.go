@@ -8,7 +8,6 @@ import (
 
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -46,10 +45,6 @@ type State struct {
 	now     func() time.Time
 	// views are the pages tool results link (views.go).
 	views views
-
-	cursorsOnce sync.Once
-	cursors     *retrieval.CursorCodec
-	cursorsErr  error
 }
 
 type connKey struct {
@@ -123,19 +118,6 @@ func (st *State) evict(now time.Time) {
 	if len(st.choices) >= MaxConnections && found {
 		delete(st.choices, oldest)
 	}
-}
-
-// cursorCodec returns the codec for cursors of searches confined to one
-// Space: the Searcher's own when it has one, else one made once for this
-// State (so such cursors carry across the servers built per HTTP request).
-func (st *State) cursorCodec(s *retrieval.Searcher) (*retrieval.CursorCodec, error) {
-	if s.Cursors != nil {
-		return s.Cursors, nil
-	}
-	st.cursorsOnce.Do(func() {
-		st.cursors, st.cursorsErr = retrieval.NewCursorCodec(retrieval.CursorConfig{})
-	})
-	return st.cursors, st.cursorsErr
 }
 
 // connOf names the connection req came on (see State). Client-chosen

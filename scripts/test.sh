@@ -63,7 +63,9 @@ go test -count=1 -timeout 20m ./e2e || status=1
 echo "== SDK tests against a live server"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 serve_log=$(mktemp -t persistmemory-sdk-serve.XXXXXX.log)
-PERSISTMEMORY_ADDR=127.0.0.1:$port bin/persistmemory serve 2> "$serve_log" &
+# Its own jobs topic: a service the developer runs on the default one is
+# never a member of this one's consumer group.
+KAFKA_TOPIC="test.sdk.$$" PERSISTMEMORY_ADDR=127.0.0.1:$port bin/persistmemory serve 2> "$serve_log" &
 serve_pid=$!
 stop_serve() { kill "$serve_pid" 2>/dev/null || true; wait "$serve_pid" 2>/dev/null || true; }
 trap 'stop_serve; cleanup' EXIT

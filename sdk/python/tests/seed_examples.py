@@ -108,17 +108,23 @@ def run_first_call() -> Dict[str, Any]:
     return scope
 
 
-def run_async_flow(question: str, conversation_id: str) -> str:
+def run_async_flow(question: str, conversation_id: str, work_space_id: str = "") -> str:
+    """ASYNC_FLOW as written; against a live server the page's placeholder
+    Space id ``sp_work`` is replaced by the id of a Space the caller has."""
     async def call_your_model(context: str, question: str) -> str:
         return f"(a model's answer to {question!r} from {len(context)} characters of context)"
 
+    text = ASYNC_FLOW
+    if work_space_id:
+        text = ASYNC_FLOW.replace('"sp_work"', repr(work_space_id))
+        assert text != ASYNC_FLOW, "the seed's search.context call changed; update run_async_flow"
     scope: Dict[str, Any] = {"call_your_model": call_your_model}
-    exec(compile(ASYNC_FLOW, "<seed: async flow>", "exec"), scope)
+    exec(compile(text, "<seed: async flow>", "exec"), scope)
     return asyncio.run(scope["answer"](question, conversation_id))
 
 
 def run_async_flow_as_served(question: str, conversation_id: str) -> str:
-    """ASYNC_FLOW less the two arguments the server does not take yet
+    """ASYNC_FLOW less the two arguments that confine it to a Space
     (``scope`` and ``space_ids`` of search.context); the rest as written."""
     text = ASYNC_FLOW.replace('            scope="combined",\n            space_ids=["sp_work"],\n', "")
     assert text != ASYNC_FLOW, "the seed's search.context call changed; update run_async_flow_as_served"

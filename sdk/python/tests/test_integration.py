@@ -211,19 +211,15 @@ def test_seed_first_call(live, capsys):
     assert capsys.readouterr().out.startswith("[")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    raises=BadRequestError,
-    reason=NOT_SERVED + "`scope` and `space_ids` (spaceIds) in the body of POST /api/v1/search/context; "
-    "the server answers 400 unknown field \"scope\" (planned in docs/api-routes.md)",
-)
-def test_seed_async_flow(live):
-    seed_examples.run_async_flow("What did we decide about the ledger?", "conv_" + uuid.uuid4().hex[:12])
+def test_seed_async_flow(client):
+    # The page's Space id sp_work stands for one of the caller's Spaces.
+    work = client.spaces.create("Work " + uuid.uuid4().hex[:8])
+    seed_examples.run_async_flow("What did we decide about the ledger?", "conv_" + uuid.uuid4().hex[:12], work["id"])
 
 
 def test_seed_async_flow_as_served_today(client, capsys):
-    # The example above as written, less the two arguments the server does
-    # not take yet (scope, space_ids): search.context within a token budget,
+    # The example above as written, less the two arguments that confine it
+    # to a Space (scope, space_ids): search.context within a token budget,
     # then both turns appended under an idempotency key with meaning in it
     # (spaces and all, which the SDK encodes into a header the server takes).
     token = _token()

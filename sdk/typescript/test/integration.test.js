@@ -176,12 +176,14 @@ test("seed: the first call, as written", today, async () => {
 
 // ------------------------------------------------------------ the seed's other examples
 
-test("seed: assembling context for a model, and filing what came back (as written)", notServed("`scope` and `spaceIds` in the body of POST /api/v1/search/context (the server answers 400 unknown field \"scope\"; planned in docs/api-routes.md)"), async () => {
+test("seed: assembling context for a model, and filing what came back (as written)", today, async () => {
   const client = new PersistMemory({
     apiKey: process.env.PERSISTMEMORY_API_KEY,
     timeoutMs: 15_000,
     maxAttempts: 4,
   });
+  // The page's Space id "sp_work" stands for one of the caller's Spaces.
+  const work = await client.spaces.create({ name: `Work ${token()}` });
   const callYourModel = async (context, question) => `noted: ${question}`;
   const warnings = [];
 
@@ -190,7 +192,7 @@ test("seed: assembling context for a model, and filing what came back (as writte
       query: question,
       tokenBudget: 1_500,
       scope: "combined",
-      spaceIds: ["sp_work"],
+      spaceIds: [work.id],
     });
     if (context.truncated) warnings.push("Something relevant was left out for budget.");
     assert.equal(typeof context.context, "string");
@@ -219,8 +221,8 @@ test("seed: assembling context for a model, and filing what came back (as writte
 });
 
 test("seed: the same flow as served today — search.context within a token budget, conversations.append with an idempotency key", today, async () => {
-  // The example above without `scope` and `spaceIds`, which the server does
-  // not take yet; everything else as written.
+  // The example above without `scope` and `spaceIds` (every Space of the
+  // caller); everything else as written.
   const client = new PersistMemory({
     apiKey: process.env.PERSISTMEMORY_API_KEY,
     timeoutMs: 15_000,
