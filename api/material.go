@@ -74,11 +74,11 @@ func (s *Server) sources(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	out := list[sourceView]{Items: make([]sourceView, 0, len(srcs))}
+	items := make([]sourceView, 0, len(srcs))
 	for _, src := range srcs {
-		out.Items = append(out.Items, sourceView{Source: src, Access: "owner"})
+		items = append(items, sourceView{Source: src, Access: "owner"})
 	}
-	c.JSON(http.StatusOK, out)
+	writePage(c, items)
 }
 
 // Integration is a connector that can feed material in.
@@ -100,7 +100,7 @@ var integrationsKnown = []Integration{
 }
 
 func (s *Server) integrations(c *gin.Context) {
-	c.JSON(http.StatusOK, list[Integration]{Items: integrationsKnown})
+	writePage(c, integrationsKnown)
 }
 
 func (s *Server) syncIntegration(c *gin.Context) {

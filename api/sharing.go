@@ -118,16 +118,16 @@ func (s *Server) listSpaces(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	out := list[spaceView]{Items: make([]spaceView, 0, len(own)+len(shared))}
+	items := make([]spaceView, 0, len(own)+len(shared))
 	for _, sp := range own {
-		out.Items = append(out.Items, viewSpace(me, graph.RoleOwner, sp))
+		items = append(items, viewSpace(me, graph.RoleOwner, sp))
 	}
 	for _, sh := range shared {
 		if sh.State == graph.MembershipActive {
-			out.Items = append(out.Items, viewSpace(sh.Owner, sh.Role, sh.Space))
+			items = append(items, viewSpace(sh.Owner, sh.Role, sh.Space))
 		}
 	}
-	c.JSON(http.StatusOK, out)
+	writePage(c, items)
 }
 
 // getSpace reads one Space the caller owns or that is shared with them.
@@ -157,13 +157,13 @@ func (s *Server) invitations(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	out := list[invitationView]{Items: []invitationView{}}
+	items := []invitationView{}
 	for _, sh := range shared {
 		if sh.State == graph.MembershipPending {
-			out.Items = append(out.Items, invitationView{SpaceID: sh.Space.ID, SpaceName: sh.Space.Name, OwnerID: sh.Owner, Role: sh.Role, InvitedBy: sh.InvitedBy, InvitedAt: sh.InvitedAt})
+			items = append(items, invitationView{SpaceID: sh.Space.ID, SpaceName: sh.Space.Name, OwnerID: sh.Owner, Role: sh.Role, InvitedBy: sh.InvitedBy, InvitedAt: sh.InvitedAt})
 		}
 	}
-	c.JSON(http.StatusOK, out)
+	writePage(c, items)
 }
 
 func (s *Server) acceptInvitation(c *gin.Context) {
@@ -191,7 +191,7 @@ func (s *Server) listCollaborators(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, list[graph.Collaborator]{Items: cs})
+	writePage(c, cs)
 }
 
 func parseRole(c *gin.Context, r string) (graph.Role, bool) {
