@@ -116,6 +116,7 @@ type Store interface {
 	IdempotencyStore
 	BatchStore
 	UsageStore
+	RetrievalStore
 	UploadStore
 	ReminderStore
 	SharingStore

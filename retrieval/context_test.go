@@ -71,7 +71,7 @@ func TestContextGolden(t *testing.T) {
 	if res.Budget != DefaultBudget || res.Tokenizer != "cl100k_base" || res.Truncated || res.Omitted != (Omitted{}) || res.NextCursor != "" {
 		t.Errorf("budget %d, tokenizer %q, truncated %v, omitted %+v, cursor %q", res.Budget, res.Tokenizer, res.Truncated, res.Omitted, res.NextCursor)
 	}
-	if res.Items[0].Score != rrf(1) || res.Items[0].Breakdown.Lexical != rrf(1) {
+	if b := res.Items[0].Breakdown; res.Items[0].Score != b.Lexical+b.Prior || b.Lexical != rrfs(1) {
 		t.Errorf("item 1 score %v breakdown %+v, want the fused score", res.Items[0].Score, res.Items[0].Breakdown)
 	}
 }
@@ -390,8 +390,8 @@ func TestContextTokensAddUp(t *testing.T) {
 		if got := c.Count(res.Context); got != sum || res.Tokens != got || got > budget {
 			t.Errorf("budget %d: count of Context %d, sum of parts %d, Tokens %d", budget, got, sum, res.Tokens)
 		}
-		if len(res.Items)+res.Omitted.Count != 50 { // the candidate pool
-			t.Errorf("budget %d: %d items + %d omitted, want the 50 candidates", budget, len(res.Items), res.Omitted.Count)
+		if len(res.Items)+res.Omitted.Count != 60 { // every candidate
+			t.Errorf("budget %d: %d items + %d omitted, want the 60 candidates", budget, len(res.Items), res.Omitted.Count)
 		}
 	}
 }

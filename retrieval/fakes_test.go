@@ -23,6 +23,12 @@ type fakeGraph struct {
 	// turns is the full-text ranking over raw turns, best first, whatever
 	// the query.
 	turns []schema.Turn
+	// evidence maps memory ids to the turns they rest on.
+	evidence map[string][]schema.Turn
+	// entities are the entity candidates of any names; near the memories
+	// around any entities.
+	entities []schema.Entity
+	near     []graph.NearMemory
 
 	searchErr, memoriesErr, documentErr, turnsErr error
 	searches                                      int
@@ -67,6 +73,30 @@ func (g *fakeGraph) SearchTurns(ctx context.Context, owner schema.Owner, query s
 		hits = append(hits, graph.TurnHit{Turn: t, Score: float64(len(g.turns) - i)})
 	}
 	return hits, nil
+}
+
+func (g *fakeGraph) EvidenceTurns(ctx context.Context, owner schema.Owner, ids []string) (map[string][]schema.Turn, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := map[string][]schema.Turn{}
+	for _, id := range ids {
+		if ts, ok := g.evidence[id]; ok {
+			out[id] = ts
+		}
+	}
+	return out, nil
+}
+
+func (g *fakeGraph) EntityCandidates(ctx context.Context, owner schema.Owner, names []string, limit int) ([]schema.Entity, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.entities, nil
+}
+
+func (g *fakeGraph) MemoriesNearEntities(ctx context.Context, owner schema.Owner, ids []string, hops, limit int) ([]graph.NearMemory, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.near, nil
 }
 
 func (g *fakeGraph) Memories(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Memory, error) {

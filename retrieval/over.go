@@ -17,5 +17,6 @@ func (s *Searcher) Over(g graph.Store) *Searcher {
 		Counter:  s.Counter,
 		Budget:   s.Budget,
 		Cursors:  s.cursors(),
+		Off:      s.Off,
 	}
 }

@@ -33,8 +33,11 @@ import (
 //	[mem_id] when · type[ · STATE note][ · confirmed] · Author said: "text" (claim: "claim", turn D1:3, conversation conv_…, …)
 //
 // with the claim given only when the turn's text does not already contain
-// it, and no excerpt (the turn's text holds it). The turn's text is whole,
-// never shortened.
+// it (an "Author: " before the claim aside), when the valid time or else
+// the day the turn was said, and neither the document, the recording day
+// nor an excerpt (the turn's text holds it). The turn's text is whole,
+// never shortened. A document's source is not repeated when it only names
+// the conversation.
 const ContextHeader = "Memories, most relevant first; cite as [id]. Dates are UTC.\n"
 
 // Rendering limits.
@@ -123,6 +126,9 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 	case m.ValidTo != nil:
 		when = "until " + day(*m.ValidTo)
 		shown[day(*m.ValidTo)] = true
+	case turn != nil && !turn.SaidAt.IsZero():
+		when = day(turn.SaidAt)
+		shown[when] = true
 	case !m.RecordedAt.IsZero():
 		when = "recorded " + day(m.RecordedAt)
 		shown[day(m.RecordedAt)] = true
@@ -146,7 +152,7 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 	var prov []string
 	if turn != nil {
 		parts = append(parts, said(*turn))
-		if claim != "" && !strings.Contains(fold(turn.Text), strings.ToLower(claim)) {
+		if claim != "" && !strings.Contains(fold(turn.Text), strings.ToLower(strings.TrimRight(withoutSpeaker(claim, turn.Author), ".!?… "))) {
 			prov = append(prov, `claim: "`+claim+`"`)
 		}
 		if turn.SourceID != "" {
@@ -163,10 +169,10 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 		parts = append(parts, `"`+claim+`"`)
 	}
 
-	if m.DocumentID != "" {
+	if m.DocumentID != "" && turn == nil {
 		prov = append(prov, "from "+clean(m.DocumentID))
 	}
-	if d.source != "" {
+	if d.source != "" && clean(d.source) != "conversation "+clean(d.conversation) {
 		prov = append(prov, "source: "+shorten(clean(d.source), MaxSourceRunes))
 	}
 	if d.conversation != "" {
@@ -176,7 +182,7 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 		prov = append(prov, "said "+day(*m.SaidAt))
 		shown[day(*m.SaidAt)] = true
 	}
-	if !m.RecordedAt.IsZero() && !shown[day(m.RecordedAt)] {
+	if !m.RecordedAt.IsZero() && !shown[day(m.RecordedAt)] && turn == nil {
 		prov = append(prov, "recorded "+day(m.RecordedAt))
 	}
 	if history && m.SupersedesID != "" {
@@ -194,6 +200,17 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// withoutSpeaker is claim without a leading "Author: " (how extraction
+// words a claim taken from a turn), for containment tests.
+func withoutSpeaker(claim, author string) string {
+	if a := clean(author); a != "" {
+		if rest, ok := strings.CutPrefix(claim, a+": "); ok {
+			return rest
+		}
+	}
+	return claim
 }
 
 // clean makes s one line of valid UTF-8: invalid bytes become U+FFFD and

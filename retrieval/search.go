@@ -17,32 +17,8 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
-// Fusion constants: weighted reciprocal-rank fusion,
-//
-//	score(x) = Σ_signal weight_signal / (RRFK + rank_signal(x))
-//
-// with ranks starting at 1, over three signals: lexical (full-text over
-// memory claims), vector (nearVector over memory embeddings) and turns
-// (full-text over the owner's raw conversation turns, graph.SearchTurns).
-// A candidate x is a memory or a raw turn (see Item). When a turn is the
-// evidence of a memory candidate (the memory's excerpt is contained in the
-// turn's text, see mergeTurns) the two are one item whose score is the sum
-// of the memory's lexical and vector terms and the turn's term. Ties are
-// broken by item id ascending (the memory id, or for a turn alone the turn
-// id).
+// Query limits. The fusion constants and formula are in fusion.go.
 const (
-	RRFK          = 60
-	WeightLexical = 1.0
-	WeightVector  = 1.0
-	// WeightTurns weighs the rank of a raw turn in the full-text search
-	// over turns.
-	WeightTurns = 1.0
-	// CandidatePool is how many candidates each signal contributes.
-	CandidatePool = 50
-	// MinMergeExcerptRunes is the shortest memory excerpt that identifies
-	// the turn it was taken from: a shorter one ("yes", "ok") is contained
-	// in too many turns to say which one the memory rests on.
-	MinMergeExcerptRunes = 12
 	// DefaultLimit and MaxLimit bound the number of results of a query.
 	DefaultLimit = 10
 	MaxLimit     = 100
@@ -74,6 +50,10 @@ type Searcher struct {
 	// replicas. Every transport of one process must share one Searcher (or
 	// one CursorCodec) for cursors to carry across them.
 	Cursors *CursorCodec
+	// Off names signals (of Signals) left out of the fusion, to measure
+	// what each contributes (PERSISTMEMORY_RETRIEVAL_OFF); empty in
+	// production.
+	Off []string
 
 	once struct {
 		counter, cursors sync.Once
@@ -95,10 +75,9 @@ type Query struct {
 	// IncludeHistory) it was issued for; Limit may change between pages.
 	Cursor string `json:"cursor,omitempty"`
 	// Now is the moment the query is asked at (RFC 3339 on the wire);
-	// zero means the time of the call. Relative time expressions and
-	// recency priors resolve against it. It is accepted, validated and
-	// handed to the ranking, which does not use it yet; it is not part of
-	// what a cursor is bound to.
+	// zero means the time of the call. Relative time expressions ("last
+	// summer", "in May") and the recency prior resolve against it. It is
+	// not part of what a cursor is bound to.
 	Now time.Time `json:"now,omitzero"`
 }
 
@@ -133,17 +112,24 @@ func (q Query) Validate() error {
 	return nil
 }
 
-// Breakdown says how much each signal contributed to a score.
+// Breakdown says how much each signal contributed to a score; Score is
+// their sum (see fusion.go for the formula).
 type Breakdown struct {
+	// Lexical is full-text search: over memory claims and over raw turns.
 	Lexical float64 `json:"lexical"`
-	Vector  float64 `json:"vector"`
-	// Turns is the term of the raw-turn full-text search: of the item's
-	// turn, alone or merged with the memory it is the evidence of.
-	Turns float64 `json:"turns"`
+	// Vector is nearVector over memory embeddings.
+	Vector float64 `json:"vector"`
+	// Graph is the memories around the entities the query names.
+	Graph float64 `json:"graph"`
+	// Temporal is the match of the item's dates with the query's time.
+	Temporal float64 `json:"temporal"`
+	// Prior is recency, confidence and confirmation.
+	Prior float64 `json:"prior"`
 }
 
 // Item is one ranked candidate: a memory, a raw conversation turn, or a
-// memory merged with the turn it was extracted from.
+// memory merged with the turn it was extracted from (its primary evidence
+// turn; when several memories rest on one turn, the best of them).
 //
 //   - a memory: Memory is set, Turn is nil;
 //   - a turn alone: Turn is set and Memory is the zero Memory (empty ID);
@@ -233,74 +219,6 @@ func (s *Searcher) Search(ctx context.Context, owner schema.Owner, q Query) (Res
 	return res, nil
 }
 
-// rank runs every signal, fuses them and returns the whole candidate
-// ranking (at most 3×CandidatePool items), filtered to the states the
-// caller asked for, best first. now is the query's Now (zero: the time of
-// the call); no signal uses it yet.
-func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, history bool, now time.Time) ([]Item, Diagnostics, error) {
-	_ = now // reserved for recency and temporal priors
-	var diag Diagnostics
-	fused := map[string]*Item{}
-	get := func(id string) *Item {
-		it, ok := fused[id]
-		if !ok {
-			it = &Item{Memory: schema.Memory{ID: id}}
-			fused[id] = it
-		}
-		return it
-	}
-	hits, err := s.Graph.SearchMemories(ctx, owner, text, CandidatePool)
-	if err != nil {
-		return nil, diag, fmt.Errorf("full-text search: %w", err)
-	}
-	for i, h := range hits {
-		get(h.ID).Breakdown.Lexical = WeightLexical / float64(RRFK+i+1)
-	}
-	turnHits, err := s.Graph.SearchTurns(ctx, owner, text, CandidatePool)
-	if err != nil {
-		return nil, diag, fmt.Errorf("full-text search over turns: %w", err)
-	}
-	if reason := s.vectorCandidates(ctx, owner, text, get); reason != "" {
-		diag.degrade(reason)
-	}
-	items := make([]Item, 0, len(fused))
-	for _, it := range fused {
-		items = append(items, *it)
-	}
-	var mems []schema.Memory
-	if len(items) > 0 {
-		ids := make([]string, 0, len(items))
-		for _, it := range items {
-			ids = append(ids, it.Memory.ID)
-		}
-		sort.Strings(ids)
-		mems, err = s.Graph.Memories(ctx, owner, ids)
-		if err != nil {
-			return nil, diag, fmt.Errorf("read memories: %w", err)
-		}
-	}
-	byID := make(map[string]schema.Memory, len(mems))
-	for _, m := range mems {
-		byID[m.ID] = m
-	}
-	out := make([]Item, 0, len(items)+len(turnHits))
-	for _, it := range items {
-		m, ok := byID[it.Memory.ID]
-		if !ok || !wanted(m.State, history) {
-			continue // a vector whose memory is gone, retired or out of scope
-		}
-		it.Memory = m
-		it.Score = it.Breakdown.Lexical + it.Breakdown.Vector
-		out = append(out, it)
-	}
-	out = mergeTurns(out, turnHits)
-	for i := range out {
-		out[i].Score = out[i].Breakdown.Lexical + out[i].Breakdown.Vector + out[i].Breakdown.Turns
-	}
-	sortItems(out)
-	return out, diag, nil
-}
-
 // sortItems orders items best first: by score descending, ties by id
 // ascending.
 func sortItems(items []Item) {
@@ -310,63 +228,6 @@ func sortItems(items []Item) {
 		}
 		return items[i].ID() < items[j].ID()
 	})
-}
-
-// mergeTurns adds the turn signal to mems (memory items with their lexical
-// and vector scores set in Score): turn i of hits (rank i+1) scores
-// WeightTurns/(RRFK+i+1). Walking the turns in rank order, a turn merges
-// into the best memory (by score, ties by id) not yet merged whose
-// excerpt, at least MinMergeExcerptRunes long, is contained in the turn's
-// text (both compared with white space folded and case ignored): that
-// memory is the turn's evidence, so the two are one item. A turn that is
-// the evidence of no memory candidate becomes an item of its own; a turn
-// listed twice counts once, at its better rank.
-func mergeTurns(mems []Item, hits []graph.TurnHit) []Item {
-	if len(hits) == 0 {
-		return mems
-	}
-	order := make([]int, len(mems))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		x, y := mems[order[a]], mems[order[b]]
-		if x.Score != y.Score {
-			return x.Score > y.Score
-		}
-		return x.Memory.ID < y.Memory.ID
-	})
-	excerpts := make([]string, len(mems))
-	for i, it := range mems {
-		if ex := fold(it.Memory.Excerpt); utf8.RuneCountInString(ex) >= MinMergeExcerptRunes {
-			excerpts[i] = ex
-		}
-	}
-	seen := map[string]bool{}
-	var alone []Item
-	for r, h := range hits {
-		if h.Turn.ID == "" || seen[h.Turn.ID] {
-			continue
-		}
-		seen[h.Turn.ID] = true
-		t := h.Turn
-		term := WeightTurns / float64(RRFK+r+1)
-		text := fold(t.Text)
-		merged := false
-		for _, i := range order {
-			if mems[i].Turn != nil || excerpts[i] == "" || !strings.Contains(text, excerpts[i]) {
-				continue
-			}
-			mems[i].Turn = &t
-			mems[i].Breakdown.Turns = term
-			merged = true
-			break
-		}
-		if !merged {
-			alone = append(alone, Item{Turn: &t, Breakdown: Breakdown{Turns: term}})
-		}
-	}
-	return append(mems, alone...)
 }
 
 // fold is s with white space folded to single spaces and lower-cased, for
@@ -388,29 +249,30 @@ func wanted(st schema.MemoryState, history bool) bool {
 	return false
 }
 
-// vectorCandidates adds the vector signal, returning a reason when it could
-// not.
-func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, text string, get func(string) *Item) string {
+// vectorCandidates returns the vector signal's memory ids, best first,
+// or a reason when it could not.
+func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, text string) ([]string, string) {
 	if s.Embedder == nil || s.Vectors == nil {
-		return "vector search is off: no embedding provider is configured (EMBEDDING_PROVIDER=none)"
+		return nil, "vector search is off: no embedding provider is configured (EMBEDDING_PROVIDER=none)"
 	}
 	vecs, err := s.Embedder.Embed(ctx, []string{text})
 	if err != nil || len(vecs) != 1 {
 		s.log().Warn("embedding the query failed; answering without vectors", "err", err)
-		return "vector search skipped: the embedding provider failed"
+		return nil, "vector search skipped: the embedding provider failed"
 	}
 	hits, err := s.Vectors.Search(ctx, owner, vecs[0], CandidatePool)
 	if err != nil {
 		s.log().Warn("vector search failed; answering without vectors", "err", err)
 		if errors.Is(err, schema.ErrUnavailable) {
-			return "vector search skipped: the vector store (Weaviate) is unavailable"
+			return nil, "vector search skipped: the vector store (Weaviate) is unavailable"
 		}
-		return "vector search skipped: the vector store (Weaviate) failed"
+		return nil, "vector search skipped: the vector store (Weaviate) failed"
 	}
+	ids := make([]string, len(hits))
 	for i, h := range hits {
-		get(h.ID).Breakdown.Vector = WeightVector / float64(RRFK+i+1)
+		ids[i] = h.ID
 	}
-	return ""
+	return ids, ""
 }
 
 // counter returns s.Counter or, when nil, cl100k_base.

@@ -20,7 +20,7 @@ func ids(items []Item) []string {
 	return out
 }
 
-func rrf(ranks ...int) float64 {
+func rrfs(ranks ...int) float64 {
 	s := 0.0
 	for _, r := range ranks {
 		s += 1.0 / float64(RRFK+r)
@@ -37,21 +37,22 @@ func TestSearchFusionOrderAndTieBreak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// c: 1/63+1/61 > b: 1/62+1/62 > a: 1/61 > d: 1/63.
-	if diff := cmp.Diff([]string{"mem_c", "mem_b", "mem_a", "mem_d"}, ids(res.Items)); diff != "" {
+	// c: 1/63+2/61 > b: 1/62+2/62 > d: 2/63 > a: 1/61 (WeightVector 2).
+	if diff := cmp.Diff([]string{"mem_c", "mem_b", "mem_d", "mem_a"}, ids(res.Items)); diff != "" {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 	want := map[string]Breakdown{
-		"mem_a": {Lexical: rrf(1)},
-		"mem_b": {Lexical: rrf(2), Vector: rrf(2)},
-		"mem_c": {Lexical: rrf(3), Vector: rrf(1)},
-		"mem_d": {Vector: rrf(3)},
+		"mem_a": {Lexical: rrfs(1)},
+		"mem_b": {Lexical: rrfs(2), Vector: WeightVector * rrfs(2)},
+		"mem_c": {Lexical: rrfs(3), Vector: WeightVector * rrfs(1)},
+		"mem_d": {Vector: WeightVector * rrfs(3)},
 	}
 	for _, it := range res.Items {
-		if it.Breakdown != want[it.Memory.ID] {
-			t.Errorf("%s breakdown = %+v, want %+v", it.Memory.ID, it.Breakdown, want[it.Memory.ID])
+		got := it.Breakdown
+		if w := want[it.Memory.ID]; got.Lexical != w.Lexical || got.Vector != w.Vector || got.Graph != 0 || got.Temporal != 0 || got.Prior <= 0 || got.Prior > PriorScale {
+			t.Errorf("%s breakdown = %+v, want %+v and a prior in (0, PriorScale]", it.Memory.ID, got, w)
 		}
-		if it.Score != it.Breakdown.Lexical+it.Breakdown.Vector {
+		if it.Score != got.Lexical+got.Vector+got.Graph+got.Temporal+got.Prior {
 			t.Errorf("%s score %v is not the sum of its breakdown", it.Memory.ID, it.Score)
 		}
 		if it.Memory.Claim == "" {
@@ -62,18 +63,22 @@ func TestSearchFusionOrderAndTieBreak(t *testing.T) {
 		t.Errorf("degraded with every signal up: %v", res.Diagnostics.Reasons)
 	}
 
-	// Equal scores: lexical puts y first, vectors x; both score
-	// 1/61+1/62 and the smaller id wins, every time.
-	g = newFakeGraph(mem("mem_x", "x"), mem("mem_y", "y"))
-	g.lexical = []string{"mem_y", "mem_x"}
-	s = newSearcher(g, &fakeVectors{ranking: []string{"mem_x", "mem_y"}}, newClock())
+	// Equal scores: mem_x is first in the claims list, turn_y first in
+	// the turns list, and their priors are equal (the same day, the
+	// confidence of a turn alone): the smaller id wins, every time.
+	x := mem("mem_x", "x")
+	x.Confidence, x.SaidAt = TurnConfidence, day("2023-05-08")
+	g = newFakeGraph(x)
+	g.lexical = []string{"mem_x"}
+	g.turns = []schema.Turn{{ID: "turn_y", ConversationID: "c", Seq: 1, Text: "y", SaidAt: *day("2023-05-08")}}
+	s = newSearcher(g, &fakeVectors{}, newClock())
 	for range 5 {
 		res, err := s.Search(context.Background(), owner, Query{Text: "q"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := ids(res.Items); !cmp.Equal(got, []string{"mem_x", "mem_y"}) || res.Items[0].Score != res.Items[1].Score {
-			t.Fatalf("tie: got %v with scores %v, %v; want mem_x then mem_y, equal", got, res.Items[0].Score, res.Items[1].Score)
+		if got := itemIDs(res.Items); !cmp.Equal(got, []string{"mem_x", "turn_y"}) || res.Items[0].Score != res.Items[1].Score {
+			t.Fatalf("tie: got %v with scores %v, %v; want mem_x then turn_y, equal", got, res.Items[0].Score, res.Items[1].Score)
 		}
 	}
 }

@@ -38,13 +38,14 @@ func TestSearchFusesTurnsDeterministically(t *testing.T) {
 	s := newSearcher(g, &fakeVectors{}, newClock())
 	var first []Item
 	for range 3 {
-		res, err := s.Search(context.Background(), owner, Query{Text: "q"})
+		res, err := s.Search(context.Background(), owner, Query{Text: "q", Now: time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		// mem_a and turn_2 tie at 1/61 (by id: mem_a first); then mem_b
-		// and turn_1 at 1/62.
-		if diff := cmp.Diff([]string{"mem_a", "turn_2", "mem_b", "turn_1"}, itemIDs(res.Items)); diff != "" {
+		// mem_a and turn_2 have 1/61 each, mem_b and turn_1 1/62; the
+		// memories' prior (confidence 0.9, recorded at now) is above the
+		// turns' (TurnConfidence, said months before).
+		if diff := cmp.Diff([]string{"mem_a", "mem_b", "turn_2", "turn_1"}, itemIDs(res.Items)); diff != "" {
 			t.Fatalf("order (-want +got):\n%s", diff)
 		}
 		if first == nil {
@@ -53,71 +54,77 @@ func TestSearchFusesTurnsDeterministically(t *testing.T) {
 			t.Fatalf("not deterministic (-first +now):\n%s", diff)
 		}
 	}
-	tu := first[1]
+	tu := first[2]
 	if tu.Turn == nil || tu.Turn.SourceID != "D1:2" || tu.Memory.ID != "" {
 		t.Fatalf("turn item = %+v; want the turn alone", tu)
 	}
-	if tu.Breakdown != (Breakdown{Turns: WeightTurns * rrf(1)}) || tu.Score != tu.Breakdown.Turns {
+	b := tu.Breakdown
+	if b.Lexical != WeightTurns*rrfs(1) || b.Vector != 0 || b.Graph != 0 || b.Temporal != 0 || tu.Score != b.Lexical+b.Prior {
 		t.Errorf("turn breakdown %+v score %v", tu.Breakdown, tu.Score)
 	}
 	if first[0].Turn != nil {
 		t.Errorf("mem_a got a turn it does not rest on: %+v", first[0].Turn)
 	}
-	b, err := json.Marshal(tu)
+	js, err := json.Marshal(tu)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(b), `"turn":{"id":"turn_2"`) || !strings.Contains(string(b), `"turns":`) {
-		t.Errorf("JSON %s lacks turn / breakdown.turns", b)
+	for _, want := range []string{`"turn":{"id":"turn_2"`, `"lexical":`, `"vector":`, `"graph":`, `"temporal":`, `"prior":`} {
+		if !strings.Contains(string(js), want) {
+			t.Errorf("JSON %s lacks %s", js, want)
+		}
 	}
 }
 
 func TestSearchMergesTurnWithItsMemory(t *testing.T) {
-	a := mem("mem_a", "Caroline adopted a puppy named Rex.")
+	a := mem("mem_a", "Caroline: I adopted a puppy named Rex.")
 	a.Excerpt = "I adopted a  puppy named Rex"
-	short := mem("mem_s", "Caroline agreed.")
-	short.Excerpt = "yes" // too short to identify a turn
-	g := newFakeGraph(a, short, mem("mem_b", "b"))
-	g.lexical = []string{"mem_b", "mem_a", "mem_s"}
-	g.turns = []schema.Turn{
-		turn("turn_1", "D2:7", "Caroline", "Guess what! I ADOPTED a puppy named Rex, yes."),
-	}
-	s := newSearcher(g, &fakeVectors{}, newClock())
+	a2 := mem("mem_a2", "Caroline's puppy is named Rex.")
+	other := mem("mem_o", "Caroline agreed.")
+	other.Excerpt = "yes"
+	g := newFakeGraph(a, a2, other, mem("mem_b", "b"))
+	g.lexical = []string{"mem_b", "mem_a2", "mem_a", "mem_o"}
+	t1 := turn("turn_1", "D2:7", "Caroline", "Guess what! I ADOPTED a puppy named Rex, yes.")
+	t0 := turn("turn_0", "D2:6", "Melanie", "What's new?")
+	g.turns = []schema.Turn{t1}
+	// mem_a names two turns; the one holding its excerpt is its own.
+	g.evidence = map[string][]schema.Turn{"mem_a": {t0, t1}, "mem_a2": {t1}, "mem_o": {t0}}
+	v := &fakeVectors{ranking: []string{"mem_a"}}
+	s := newSearcher(g, v, newClock())
 	res, err := s.Search(context.Background(), owner, Query{Text: "q"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// mem_a: 1/62 + 1/61 (merged) > mem_b: 1/61 > mem_s: 1/63; no item
-	// for the turn alone.
-	if diff := cmp.Diff([]string{"mem_a", "mem_b", "mem_s"}, itemIDs(res.Items)); diff != "" {
+	// turn_1 (mem_a and mem_a2): lexical 1/62 + turns 1/61, vector 2/61;
+	// mem_b 1/61; turn_0 (mem_o) 1/63. The item is the memory of the
+	// turn that scores best alone: mem_a (lexical and vector).
+	if diff := cmp.Diff([]string{"mem_a", "mem_b", "mem_o"}, itemIDs(res.Items)); diff != "" {
 		t.Fatalf("order (-want +got):\n%s", diff)
 	}
 	m := res.Items[0]
 	if m.Turn == nil || m.Turn.ID != "turn_1" || m.Memory.Claim != a.Claim {
 		t.Fatalf("merged item = %+v", m)
 	}
-	if m.Breakdown != (Breakdown{Lexical: rrf(2), Turns: rrf(1)}) || m.Score != m.Breakdown.Lexical+m.Breakdown.Turns {
-		t.Errorf("merged breakdown %+v score %v", m.Breakdown, m.Score)
+	if b := m.Breakdown; b.Lexical != rrfs(2)+rrfs(1) || b.Vector != WeightVector*rrfs(1) {
+		t.Errorf("merged breakdown %+v", m.Breakdown)
 	}
-	if res.Items[2].Turn != nil {
-		t.Errorf("a short excerpt merged: %+v", res.Items[2])
+	if o := res.Items[2]; o.Turn == nil || o.Turn.ID != "turn_0" {
+		t.Errorf("mem_o is not merged with its turn: %+v", o)
 	}
 
 	// The context renders the turn's words with the memory's type and
-	// date, once.
+	// date, once; the claim is left out when the turn says it.
 	cres, err := s.Context(context.Background(), owner, ContextQuery{Query: Query{Text: "q"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	line := strings.SplitN(cres.Context, "\n", 3)[1]
-	for _, want := range []string{"[mem_a] recorded 2024-01-02 · fact · Caroline said: \"Guess what! I ADOPTED a puppy named Rex, yes.\"",
-		`claim: "Caroline adopted a puppy named Rex."`, "turn D2:7", "conversation conv_1", "said 2023-05-08"} {
-		if !strings.Contains(line, want) {
-			t.Errorf("merged line lacks %q:\n%s", want, line)
-		}
+	want := "[mem_a] 2023-05-08 · fact · Caroline said: \"Guess what! I ADOPTED a puppy named Rex, yes.\" (turn D2:7, conversation conv_1)\n"
+	if line+"\n" != want {
+		t.Errorf("merged line:\n got %q\nwant %q", line+"\n", want)
 	}
-	if strings.Contains(line, "excerpt") || strings.Count(cres.Context, "puppy named Rex,") != 1 {
-		t.Errorf("turn text repeated or excerpt quoted:\n%s", cres.Context)
+	if strings.Count(cres.Context, "puppy named Rex,") != 1 {
+		t.Errorf("turn text repeated:\n%s", cres.Context)
 	}
 }
 

@@ -28,7 +28,10 @@ type Client struct {
 	Base string // e.g. http://127.0.0.1:8796
 	Key  string
 	HTTP *http.Client
-	lim  *rate.Limiter
+	// Now, when set, is sent as every query's "now" (RFC 3339): the
+	// protocol's "now = the last session's time".
+	Now time.Time
+	lim *rate.Limiter
 }
 
 // NewClient makes a client for base with key.
@@ -254,14 +257,14 @@ func (c *Client) Job(ctx context.Context, id string) (Job, error) {
 // Search is POST /search.
 func (c *Client) Search(ctx context.Context, q string, limit int) ([]SearchResult, Diagnostics, time.Duration, error) {
 	var a searchAnswer
-	took, err := c.do(ctx, http.MethodPost, "/api/v1/search", map[string]any{"query": q, "limit": limit}, &a)
+	took, err := c.do(ctx, http.MethodPost, "/api/v1/search", c.withNow(map[string]any{"query": q, "limit": limit}), &a)
 	return a.Results, a.Diagnostics, took, err
 }
 
 // Context is POST /search/context.
 func (c *Client) Context(ctx context.Context, q string, budget int) (ContextAnswer, time.Duration, error) {
 	var a ContextAnswer
-	took, err := c.do(ctx, http.MethodPost, "/api/v1/search/context", map[string]any{"query": q, "tokenBudget": budget}, &a)
+	took, err := c.do(ctx, http.MethodPost, "/api/v1/search/context", c.withNow(map[string]any{"query": q, "tokenBudget": budget}), &a)
 	return a, took, err
 }
 
@@ -314,4 +317,12 @@ func Ready(ctx context.Context, base string) error {
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
+}
+
+// withNow adds c.Now to a query body when set.
+func (c *Client) withNow(body map[string]any) map[string]any {
+	if !c.Now.IsZero() {
+		body["now"] = c.Now.UTC().Format(time.RFC3339)
+	}
+	return body
 }

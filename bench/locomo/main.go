@@ -47,6 +47,8 @@ func main() {
 	flag.BoolVar(&o.NoVector, "no-vector", false, "skip the vector-only baseline (it loads the service's model in-process)")
 	flag.IntVar(&o.EmbedThreads, "embed-threads", 0, "onnxruntime threads for the vector baseline (0: GOMAXPROCS)")
 	flag.DurationVar(&o.IngestTimeout, "ingest-timeout", 30*time.Minute, "give up waiting for one conversation's jobs after this long")
+	flag.StringVar(&o.Owners, "owners", "", "a JSON file mapping conversation ids to {owner, key}: a conversation listed there is not ingested again but queried as that owner (its ingestion must have completed); one not listed gets a fresh owner, is ingested and is added to the file. Holds API keys: keep it out of the repository")
+	flag.BoolVar(&o.NoNow, "no-now", false, "do not send the conversation's last session time as the query's now (the protocol sends it)")
 	flag.BoolVar(&o.Details, "details", false, "also write question texts and retrieved ids per question into the results (do not commit such a file: the data's licence forbids redistribution)")
 	flag.Parse()
 	if *convs != "" {

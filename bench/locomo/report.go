@@ -20,8 +20,12 @@ var matchCols = []string{"prov@1500", "text@1500", "sent@1500", "cover@1500", "r
 func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) {
 	fmt.Fprintf(w, "LoCoMo retrieval benchmark — %s — %d × %s — service %s — tokens: %s\n", res.Date, res.Machine.NProc, res.Machine.CPU, res.BaseURL, res.Tokenizer)
 	for _, c := range res.Conversations {
-		fmt.Fprintf(w, "  %s: %d sessions, %d turns, %d questions (%d skipped); ingest %.1fs = %.1f turns/s (%d appends, %d memories, %d failed jobs); queries %.1fs; provenance %.1fs (%d memories, %d without turn evidence, %.2f turns per memory)",
-			c.ID, c.Sessions, c.Turns, c.Questions, c.Skipped, c.IngestSeconds, c.TurnsPerSecond, c.Appends, c.Memories, c.FailedJobs,
+		ingest := fmt.Sprintf("ingest %.1fs = %.1f turns/s (%d appends, %d memories, %d failed jobs)", c.IngestSeconds, c.TurnsPerSecond, c.Appends, c.Memories, c.FailedJobs)
+		if c.Reused {
+			ingest = "ingested by an earlier run (-owners)"
+		}
+		fmt.Fprintf(w, "  %s: %d sessions, %d turns, %d questions (%d skipped); %s; queries %.1fs; provenance %.1fs (%d memories, %d without turn evidence, %.2f turns per memory)",
+			c.ID, c.Sessions, c.Turns, c.Questions, c.Skipped, ingest,
 			c.QuerySeconds, c.ProvenanceSeconds, c.MemoriesRead, c.MemoriesNoTurn, c.TurnsPerMemory)
 		if c.EmbedTurnsSeconds > 0 {
 			fmt.Fprintf(w, "; baseline turn embedding %.1fs", c.EmbedTurnsSeconds)

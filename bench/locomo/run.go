@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -41,6 +42,10 @@ type Options struct {
 	EmbedThreads  int
 	IngestTimeout time.Duration
 	Details       bool
+	// Owners is the -owners file: conversations already ingested, reused.
+	Owners string
+	// NoNow leaves now out of the queries.
+	NoNow bool
 }
 
 // Method names.
@@ -69,8 +74,12 @@ var Latencies = []string{LSearch, LContext1, LContext2, LTurnSearch, LVector}
 
 // ConvReport is what one conversation's run measured.
 type ConvReport struct {
-	ID        string `json:"id"`
-	Owner     string `json:"owner"`
+	ID    string `json:"id"`
+	Owner string `json:"owner"`
+	// Reused is true when the conversation was ingested by an earlier run
+	// (-owners) and only queried by this one.
+	Reused    bool   `json:"reused,omitempty"`
+	Now       string `json:"now,omitempty"`
 	Sessions  int    `json:"sessions"`
 	Turns     int    `json:"turns"`
 	Questions int    `json:"questions"`
@@ -153,7 +162,7 @@ func ThisMachine() Machine {
 
 // Notes that hold for every run with today's API.
 var standingNotes = []string{
-	`"now" = last session's time is not passed: the search APIs take no "now" (or as-of) parameter, so relative time in questions resolves against the wall clock`,
+	`"now" = the start of the conversation's last session, sent as /search and /search/context's "now" (unless -no-now)`,
 	"rec@B (headline) counts a gold turn when an item of the context links back to it (memory detail evidence: EVIDENCED_BY->Turn with sourceId = dia_id) AND the turn's text is in the context (verbatim up to case and white space); prov and text are reported apart, and recS@B relaxes text to every sentence of the turn being somewhere in the context",
 	"R@k for ours is over /search's ranked memories by provenance: a memory counts for every turn its evidence names",
 	"baselines render a turn as \"[session date-time] speaker: text\\n\" and pack it like the service packs (skip what does not fit, keep trying smaller), tokens counted with cl100k_base; ours counts the service's own context (header included)",
@@ -374,9 +383,19 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 	}
 	cr.Questions = len(qs)
 
-	// 1. A fresh owner.
+	// 1. A fresh owner, or one an earlier run ingested (-owners).
 	key := o.APIKey
-	if key == "" {
+	var known map[string]OwnerRecord
+	if o.Owners != "" {
+		k, err := readOwners(o.Owners)
+		if err != nil {
+			return cr, nil, err
+		}
+		known = k
+	}
+	if rec, ok := known[c.ID]; ok && key == "" {
+		cr.Owner, key, cr.Reused = rec.Owner, rec.Key, true
+	} else if key == "" {
 		owner, k, err := newOwner(ctx, o.Bin, c.ID)
 		if err != nil {
 			return cr, nil, err
@@ -386,16 +405,29 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		cr.Owner = "(from -api-key)"
 	}
 	cl := NewClient(o.BaseURL, key)
-	if n, err := cl.ConversationCount(ctx); err != nil {
-		return cr, nil, fmt.Errorf("list conversations: %w", err)
-	} else if n > 0 {
-		return cr, nil, errors.New("the owner already has conversations: the protocol needs a fresh owner per conversation")
+	if !o.NoNow {
+		cl.Now = c.Now()
+		cr.Now = cl.Now.Format(time.RFC3339)
 	}
-	logf("%s: owner %s; %d sessions, %d turns, %d questions (%d skipped: no resolvable evidence)", c.ID, cr.Owner, len(c.Sessions), len(c.Turns), len(qs), c.Skipped)
+	if cr.Reused {
+		logf("%s: reusing owner %s from %s (ingested by an earlier run); %d questions", c.ID, cr.Owner, o.Owners, len(qs))
+	} else {
+		if n, err := cl.ConversationCount(ctx); err != nil {
+			return cr, nil, fmt.Errorf("list conversations: %w", err)
+		} else if n > 0 {
+			return cr, nil, errors.New("the owner already has conversations: the protocol needs a fresh owner per conversation")
+		}
+		logf("%s: owner %s; %d sessions, %d turns, %d questions (%d skipped: no resolvable evidence)", c.ID, cr.Owner, len(c.Sessions), len(c.Turns), len(qs), c.Skipped)
 
-	// 2. Ingest every session in order, then wait for every job.
-	if err := ingest(ctx, o, cl, c, cr, logf); err != nil {
-		return cr, nil, err
+		// 2. Ingest every session in order, then wait for every job.
+		if err := ingest(ctx, o, cl, c, cr, logf); err != nil {
+			return cr, nil, err
+		}
+		if o.Owners != "" && o.APIKey == "" && cr.FailedJobs == 0 {
+			if err := addOwner(o.Owners, c.ID, OwnerRecord{Owner: cr.Owner, Key: key}); err != nil {
+				return cr, nil, err
+			}
+		}
 	}
 
 	// 3. Baseline preparation: turn costs, recency order, turn vectors.
@@ -778,4 +810,41 @@ func itemProvenance(prov map[string][]string, memoryID string, turn *WireTurn) [
 		}
 	}
 	return out
+}
+
+// OwnerRecord is one conversation's owner in the -owners file.
+type OwnerRecord struct {
+	Owner string `json:"owner"`
+	Key   string `json:"key"`
+}
+
+// readOwners reads the -owners file; a missing file is an empty map.
+func readOwners(path string) (map[string]OwnerRecord, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return map[string]OwnerRecord{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]OwnerRecord{}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// addOwner records conv's owner in the -owners file (mode 0600: it holds
+// API keys).
+func addOwner(path, conv string, rec OwnerRecord) error {
+	m, err := readOwners(path)
+	if err != nil {
+		return err
+	}
+	m[conv] = rec
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o600)
 }

@@ -31,7 +31,9 @@ type backends struct {
 	pipe     *ingest.Pipeline
 	search   *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
 	metrics  *metrics
-	closers  []func()
+	// retrievalOff are signals the searcher leaves out (measurement only).
+	retrievalOff []string
+	closers      []func()
 }
 
 func (b *backends) Close() {
@@ -119,6 +121,7 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 	if b.pipe, err = b.pipeline(cfg, log); err != nil {
 		return nil, err
 	}
+	b.retrievalOff = cfg.RetrievalOff
 	b.search = b.searcher(log, cfg.ContextTokenBudget)
 	ok = true
 	return b, nil
@@ -138,7 +141,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 }
 
 func (b *backends) searcher(log *slog.Logger, budget int) *retrieval.Searcher {
-	s := &retrieval.Searcher{Graph: b.graph, Logger: log, Budget: budget}
+	s := &retrieval.Searcher{Graph: b.graph, Logger: log, Budget: budget, Off: b.retrievalOff}
 	if b.embedder != nil {
 		s.Vectors, s.Embedder = b.vectors, b.embedder
 	}

@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/ingest/llm"
+	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -52,8 +54,12 @@ type Config struct {
 	ModelDir           string // PERSISTMEMORY_MODEL_DIR (local provider)
 	OnnxRuntimeLib     string // ONNXRUNTIME_LIB (local provider)
 	ContextTokenBudget int
-	PublicURL          string
-	MCPScopes          []string
+	// RetrievalOff names retrieval signals left out of the fusion, to
+	// measure what each contributes (PERSISTMEMORY_RETRIEVAL_OFF); empty
+	// in production.
+	RetrievalOff []string
+	PublicURL    string
+	MCPScopes    []string
 	// Sign-in mail: SMTP when SMTPAddr is set, else files in MailDir (the
 	// development mail sink).
 	MailDir      string // PERSISTMEMORY_MAIL_DIR
@@ -81,7 +87,7 @@ var kafkaTopicName = regexp.MustCompile(`^[A-Za-z0-9._-]{1,200}$`)
 // listed here is a typo and refused.
 var knownVars = []string{
 	"PERSISTMEMORY_USER_ID", "PERSISTMEMORY_ADDR", "PERSISTMEMORY_LOG_LEVEL", "PERSISTMEMORY_MODEL_DIR",
-	"PERSISTMEMORY_CACHE", "PERSISTMEMORY_STACK_DIR", "PERSISTMEMORY_STACK_TEST",
+	"PERSISTMEMORY_CACHE", "PERSISTMEMORY_STACK_DIR", "PERSISTMEMORY_STACK_TEST", "PERSISTMEMORY_RETRIEVAL_OFF",
 	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "KAFKA_TOPIC", "WEAVIATE_URL", "WEAVIATE_GRPC",
 	"EMBEDDING_PROVIDER", "EMBEDDING_BASE_URL", "EMBEDDING_API_KEY", "EMBEDDING_MODEL", "ONNXRUNTIME_LIB",
 	"EXTRACTION_BASE_URL", "EXTRACTION_API_KEY", "EXTRACTION_MODEL",
@@ -181,6 +187,15 @@ func LoadConfig(environ []string) (Config, error) {
 			*v.to = f
 		}
 		c.ExtractionPrice = &p
+	}
+	for _, sig := range strings.Split(get("PERSISTMEMORY_RETRIEVAL_OFF", ""), ",") {
+		if sig = strings.TrimSpace(sig); sig == "" {
+			continue
+		}
+		if !slices.Contains(retrieval.Signals, sig) {
+			return Config{}, fmt.Errorf("PERSISTMEMORY_RETRIEVAL_OFF names %q; the signals that can be left out are %s", sig, strings.Join(retrieval.Signals, ", "))
+		}
+		c.RetrievalOff = append(c.RetrievalOff, sig)
 	}
 	budget := get("CONTEXT_TOKEN_BUDGET", strconv.Itoa(DefaultContextTokenBudget))
 	n, err := strconv.Atoi(budget)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,5 +159,15 @@ func TestKafkaTopic(t *testing.T) {
 		if _, err := LoadConfig([]string{"KAFKA_TOPIC=" + bad}); err == nil || !strings.Contains(err.Error(), "KAFKA_TOPIC") {
 			t.Errorf("KAFKA_TOPIC=%q: err = %v, want one naming KAFKA_TOPIC", bad, err)
 		}
+	}
+}
+
+func TestRetrievalOff(t *testing.T) {
+	c, err := LoadConfig([]string{"PERSISTMEMORY_RETRIEVAL_OFF=graph, temporal"})
+	if err != nil || !slices.Equal(c.RetrievalOff, []string{"graph", "temporal"}) {
+		t.Fatalf("PERSISTMEMORY_RETRIEVAL_OFF=graph, temporal: %v, %v", c.RetrievalOff, err)
+	}
+	if _, err := LoadConfig([]string{"PERSISTMEMORY_RETRIEVAL_OFF=lexical"}); err == nil || !strings.Contains(err.Error(), "PERSISTMEMORY_RETRIEVAL_OFF") {
+		t.Errorf("an unknown signal: err = %v, want one naming the variable", err)
 	}
 }

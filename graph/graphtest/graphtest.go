@@ -54,6 +54,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"ListMemories", testListMemories},
 		{"ListEntities", testListEntities},
 		{"Traversal", testTraversal},
+		{"RetrievalLookups", testRetrievalLookups},
 		{"ListDocumentsAndSources", testListDocumentsAndSources},
 		{"Search", testSearch},
 		{"SearchOwnerIsolation", testSearchOwnerIsolation},
