@@ -70,6 +70,16 @@ func Up(ctx context.Context, cfg Config) error {
 			continue
 		}
 		if err := checkPorts(s); err != nil {
+			// The service may already answer there, started by another
+			// checkout's stack or by hand: use it rather than fail (down
+			// leaves it alone, since it is not ours).
+			pctx, cancel := context.WithTimeout(ctx, externalProbeTimeout)
+			perr := s.probe(pctx, cfg, 0)
+			cancel()
+			if perr == nil {
+				log.Info("stack: using the service already answering (not started by this stack)", slog.String("service", name), slog.String("address", s.address))
+				continue
+			}
 			fail(err)
 			continue
 		}
@@ -147,6 +157,10 @@ func Up(ctx context.Context, cfg Config) error {
 	}
 	return errors.Join(errs...)
 }
+
+// externalProbeTimeout bounds the readiness probe of a service found on
+// its ports but not started by this stack.
+const externalProbeTimeout = 5 * time.Second
 
 // startGroups returns groups started in parallel; the services of a group
 // start in order, each after the previous one is ready (or failed).
