@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/persistmemory/persistmemory/bench/internal/machine"
 )
 
 func main() {
@@ -148,7 +150,7 @@ func run(bin, base string, n, nOwners, conc int, timeout time.Duration) error {
 		total = last
 	}
 	fmt.Printf("PersistMemory ingestion benchmark, %s\n", time.Now().UTC().Format(time.RFC3339))
-	fmt.Printf("machine: %s, %d cores, %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	fmt.Printf("machine: %s, %d cores, %s/%s\n", machine.CPUModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
 	fmt.Printf("messages: %d across %d owners, %d concurrent senders; refused by the API: %d\n", n, nOwners, conc, failed.Load())
 	fmt.Printf("%-44s %10s %12s\n", "", "seconds", "messages/s")
 	fmt.Printf("%-44s %10.1f %12.1f\n", "baseline: API accepted (202, durable, queued)", accepted.Seconds(), float64(sent)/accepted.Seconds())
@@ -299,17 +301,4 @@ func cleanEnv() []string {
 		}
 	}
 	return env
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }
