@@ -150,7 +150,7 @@ ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
 const similarLookupsCypher = `
 UNWIND range(0, size($queries) - 1) AS i
 CALL (i) {
-  CALL db.index.fulltext.queryNodes('memory_claims', $queries[i].query) YIELD node, score
+  CALL db.index.fulltext.queryNodes('memory_claims', $queries[i].query, {limit: $pool}) YIELD node, score
   WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
   RETURN node AS m, score ORDER BY score DESC, m.id ASC LIMIT $limit
 }
@@ -211,7 +211,7 @@ func (s *Store) LookupClaims(ctx context.Context, owner schema.Owner, ls []graph
 			}
 		}
 		if len(queries) > 0 {
-			recs, err := collect(ctx, tx, similarLookupsCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": similarLimit})
+			recs, err := collect(ctx, tx, similarLookupsCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": similarLimit, "pool": lucenePool(similarLimit)})
 			if err != nil {
 				return struct{}{}, err
 			}

@@ -266,7 +266,7 @@ func (s *Store) Conversations(ctx context.Context, owner schema.Owner, limit int
 }
 
 const searchTurnsCypher = `
-CALL db.index.fulltext.queryNodes('turn_text', $query) YIELD node, score
+CALL db.index.fulltext.queryNodes('turn_text', $query, {limit: $pool}) YIELD node, score
 WHERE score > 0 AND node.owner = $owner
 RETURN node {.*} AS t, score
 ORDER BY score DESC, t.id ASC
@@ -288,7 +288,7 @@ func (s *Store) SearchTurns(ctx context.Context, owner schema.Owner, query strin
 		return []graph.TurnHit{}, nil
 	}
 	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.TurnHit, error) {
-		recs, err := collect(ctx, tx, searchTurnsCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit})
+		recs, err := collect(ctx, tx, searchTurnsCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit, "pool": lucenePool(limit)})
 		if err != nil {
 			return nil, err
 		}

@@ -107,17 +107,37 @@ func luceneFieldQuery(owner schema.Owner, field, q string) string {
 	return "+owner_key:" + ownerKey(owner) + "^0 +" + field + ":(" + terms + ")"
 }
 
-// Lucene is not limited: the owner clause already restricts it to this
-// owner's memories, and ranking in Cypher makes ties break by id no matter
-// where Lucene would cut them. Current memories are the active and the
-// disputed ones: a conflict retires neither side.
+// Lucene returns its best lucenePool(limit) hits by score (a top-k
+// collector: a query of common words no longer walks every match); the
+// owner clause already restricts it to this owner's memories, and Cypher
+// re-ranks what it returns with ties broken by id. The cut is four times
+// the limit, so only hits tied with the last of those could be left out.
+// A search confined to Spaces is not cut: the other Spaces' hits could
+// fill any pool. Current memories are the active and the disputed ones: a
+// conflict retires neither side.
 const searchMemoriesCypher = `
-CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
+CALL db.index.fulltext.queryNodes('memory_claims', $query, {limit: $pool}) YIELD node, score
 WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
-  AND ($spaces IS NULL OR node.space_id IN $spaces)
 RETURN node.id AS id, score
 ORDER BY score DESC, id ASC
 LIMIT $limit`
+
+const searchMemoriesInCypher = `
+CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
+WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
+  AND node.space_id IN $spaces
+RETURN node.id AS id, score
+ORDER BY score DESC, id ASC
+LIMIT $limit`
+
+// Lucene's cut (see searchMemoriesCypher).
+const (
+	luceneOverfetch = 4
+	maxLucenePool   = 4000
+)
+
+// lucenePool is how many hits Lucene returns for a ranking of limit.
+func lucenePool(limit int) int { return max(limit, min(limit*luceneOverfetch, maxLucenePool)) }
 
 // SearchMemories ranks the owner's current (active or disputed) memories
 // by how well their claims match query (Lucene BM25 over the english
@@ -145,13 +165,12 @@ func (s *Store) searchMemories(ctx context.Context, op string, owner schema.Owne
 	if lq == "" {
 		return []graph.Hit{}, nil
 	}
-	var spaces any
+	cypher, params := searchMemoriesCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit, "pool": lucenePool(limit)}
 	if len(spaceIDs) > 0 {
-		spaces = spaceIDs
+		cypher, params["spaces"] = searchMemoriesInCypher, spaceIDs
 	}
 	hits, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.Hit, error) {
-		recs, err := collect(ctx, tx, searchMemoriesCypher,
-			map[string]any{"query": lq, "owner": string(owner), "limit": limit, "spaces": spaces})
+		recs, err := collect(ctx, tx, cypher, params)
 		if err != nil {
 			return nil, err
 		}
@@ -169,7 +188,7 @@ func (s *Store) searchMemories(ctx context.Context, op string, owner schema.Owne
 }
 
 const similarClaimsCypher = `
-CALL db.index.fulltext.queryNodes('memory_claims', $query) YIELD node, score
+CALL db.index.fulltext.queryNodes('memory_claims', $query, {limit: $pool}) YIELD node, score
 WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
 WITH node AS m, score
 ORDER BY score DESC, m.id ASC
@@ -193,7 +212,7 @@ func (s *Store) SimilarClaims(ctx context.Context, owner schema.Owner, claim str
 		return []graph.MemoryHit{}, nil
 	}
 	hits, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]graph.MemoryHit, error) {
-		recs, err := collect(ctx, tx, similarClaimsCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit})
+		recs, err := collect(ctx, tx, similarClaimsCypher, map[string]any{"query": lq, "owner": string(owner), "limit": limit, "pool": lucenePool(limit)})
 		if err != nil {
 			return nil, err
 		}
