@@ -236,4 +236,3 @@ func useSpace(ctx context.Context, svc Services, c Caller, in spaceIn) (useSpace
 func currentSpace(ctx context.Context, svc Services, c Caller, _ noArgs) (scopeOut, error) {
 	return svc.scope(ctx, c)
 }
-
