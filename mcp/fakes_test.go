@@ -106,6 +106,10 @@ func (g *fakeGraph) Document(_ context.Context, owner schema.Owner, id string) (
 	return schema.Document{}, fmt.Errorf("document %s: %w", id, schema.ErrNotFound)
 }
 
+func (g *fakeGraph) Documents(context.Context, schema.Owner, []string) ([]schema.Document, error) {
+	return nil, nil
+}
+
 func (g *fakeGraph) MemoryDetail(_ context.Context, owner schema.Owner, id string) (graph.MemoryDetail, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()

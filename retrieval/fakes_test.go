@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -125,6 +126,21 @@ func (g *fakeGraph) Document(ctx context.Context, owner schema.Owner, id string)
 		return schema.Document{}, fmt.Errorf("document %s: %w", id, schema.ErrNotFound)
 	}
 	return d, nil
+}
+
+func (g *fakeGraph) Documents(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Document, error) {
+	var out []schema.Document
+	for _, id := range ids {
+		d, err := g.Document(ctx, owner, id)
+		if errors.Is(err, schema.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // fakeVectors implements VectorStore.Search; the embedded nil interface

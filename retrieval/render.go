@@ -2,11 +2,10 @@ package retrieval
 
 import (
 	"context"
-	"errors"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -47,9 +46,6 @@ const (
 	MaxExcerptRunes = 280
 	// MaxSourceRunes bounds a document's source label in a line.
 	MaxSourceRunes = 80
-	// documentReaders is how many documents are read at once for
-	// provenance.
-	documentReaders = 8
 )
 
 // docInfo is what a line says about a memory's document.
@@ -229,10 +225,10 @@ func shorten(s string, n int) string {
 }
 
 // documents reads the source and conversation of the documents the items
-// rest on, documentReaders at a time. A document that is gone is left out;
-// any other failure leaves it out too and is reported as a reason (the
-// context is still useful with document ids alone). Only a cancelled ctx
-// is an error.
+// rest on, in one query per graph.MaxJobBatch documents. A document that is
+// gone is left out; any other failure leaves the rest out too and is
+// reported as a reason (the context is still useful with document ids
+// alone). Only a cancelled ctx is an error.
 func (s *Searcher) documents(ctx context.Context, owner schema.Owner, items []Item) (map[string]docInfo, string, error) {
 	var ids []string
 	seen := map[string]bool{}
@@ -242,42 +238,24 @@ func (s *Searcher) documents(ctx context.Context, owner schema.Owner, items []It
 			ids = append(ids, id)
 		}
 	}
-	var (
-		mu     sync.Mutex
-		out    = make(map[string]docInfo, len(ids))
-		failed error
-		wg     sync.WaitGroup
-		next   = make(chan string)
-	)
-	for range min(documentReaders, len(ids)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for id := range next {
-				doc, err := s.Graph.Document(ctx, owner, id)
-				mu.Lock()
-				switch {
-				case err == nil:
-					out[id] = docInfo{source: doc.Source, conversation: doc.ConversationID}
-				case errors.Is(err, schema.ErrNotFound):
-				case failed == nil:
-					failed = err
-				}
-				mu.Unlock()
+	out := make(map[string]docInfo, len(ids))
+	for len(ids) > 0 {
+		n := min(len(ids), graph.MaxJobBatch)
+		docs, err := s.Graph.Documents(ctx, owner, ids[:n])
+		if err != nil {
+			if cerr := ctx.Err(); cerr != nil {
+				return nil, "", cerr
 			}
-		}()
+			s.log().Warn("reading documents for provenance failed; citing document ids only", "err", err)
+			return out, "provenance incomplete: some documents could not be read, so their sources are missing", nil
+		}
+		for _, d := range docs {
+			out[d.ID] = docInfo{source: d.Source, conversation: d.ConversationID}
+		}
+		ids = ids[n:]
 	}
-	for _, id := range ids {
-		next <- id
-	}
-	close(next)
-	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
-	}
-	if failed != nil {
-		s.log().Warn("reading documents for provenance failed; citing document ids only", "err", failed)
-		return out, "provenance incomplete: some documents could not be read, so their sources are missing", nil
 	}
 	return out, "", nil
 }
