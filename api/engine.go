@@ -137,11 +137,12 @@ func (s *Server) correctMemory(c *gin.Context) {
 		if !ok {
 			return
 		}
-		if strings.TrimSpace(req.Correction) == "" {
-			abort(c, http.StatusBadRequest, CodeInvalid, "correction is empty", false)
+		in, cerr := ingest.CorrectionInput(m, req.Correction)
+		if cerr != nil {
+			fail(c, cerr)
 			return
 		}
-		in := ingest.RememberInput{Text: "Correction: " + req.Correction, SpaceID: req.SpaceID, Source: "correction of " + m.ID}
+		in.SpaceID = req.SpaceID
 		if who != owner(c) {
 			in.ContributedBy = owner(c)
 		}

@@ -66,14 +66,8 @@ func (s *Server) search(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	sc, err := s.resolveSearchScope(c, req.Scope, req.SpaceIDs)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	searcher, cursor, err := s.searcher(sc, req.Cursor)
-	if err != nil {
-		fail(c, err)
+	sc, searcher, cursor, ok := s.searchTarget(c, req.Scope, req.SpaceIDs, req.Cursor)
+	if !ok {
 		return
 	}
 	res, err := searcher.Search(c.Request.Context(), sc.owner, retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: cursor, IncludeHistory: req.IncludeHistory, Now: req.Now})
@@ -120,14 +114,8 @@ func (s *Server) searchContext(c *gin.Context) {
 	if !decode(c, &req) {
 		return
 	}
-	sc, err := s.resolveSearchScope(c, req.Scope, req.SpaceIDs)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	searcher, cursor, err := s.searcher(sc, req.Cursor)
-	if err != nil {
-		fail(c, err)
+	sc, searcher, cursor, ok := s.searchTarget(c, req.Scope, req.SpaceIDs, req.Cursor)
+	if !ok {
 		return
 	}
 	q := retrieval.ContextQuery{Query: retrieval.Query{Text: req.Query, Limit: req.Limit, Cursor: cursor, IncludeHistory: req.IncludeHistory, Now: req.Now}, Budget: req.TokenBudget}

@@ -89,6 +89,21 @@ func (s *Server) resolveSearchScope(c *gin.Context, scope string, spaceIDs []str
 	return out, nil
 }
 
+// searchTarget resolves a search request's scope, Spaces and cursor into
+// whose graph it runs on, the Searcher and the cursor to hand it; on
+// failure it answers the request itself (ok false).
+func (s *Server) searchTarget(c *gin.Context, scope string, spaceIDs []string, cursor string) (sc searchScope, searcher *retrieval.Searcher, raw string, ok bool) {
+	sc, err := s.resolveSearchScope(c, scope, spaceIDs)
+	if err == nil {
+		searcher, raw, err = s.searcher(sc, cursor)
+	}
+	if err != nil {
+		fail(c, err)
+		return searchScope{}, nil, "", false
+	}
+	return sc, searcher, raw, true
+}
+
 // searcher returns the Searcher for sc and the cursor to hand it. A
 // confined search's cursors carry a tag of its Spaces, so a cursor is
 // only ever continued over the Spaces it was made for.

@@ -179,8 +179,8 @@ func (p *Pipeline) SearchTurns(ctx context.Context, owner schema.Owner, query st
 // pipeline, framed so extraction reads it as a correction of that claim:
 // it supersedes the old value rather than erasing it.
 func (p *Pipeline) Correct(ctx context.Context, owner schema.Owner, id, correction string) (schema.Job, error) {
-	if strings.TrimSpace(correction) == "" {
-		return schema.Job{}, fmt.Errorf("%w: correction is empty", schema.ErrInvalid)
+	if _, err := CorrectionInput(schema.Memory{ID: id}, correction); err != nil {
+		return schema.Job{}, err
 	}
 	mems, err := p.cfg.Graph.Memories(ctx, owner, []string{id})
 	if err != nil {
@@ -189,6 +189,20 @@ func (p *Pipeline) Correct(ctx context.Context, owner schema.Owner, id, correcti
 	if len(mems) == 0 {
 		return schema.Job{}, fmt.Errorf("memory %s: %w", id, schema.ErrNotFound)
 	}
-	m := mems[0]
-	return p.Remember(ctx, owner, RememberInput{Text: "Correction: " + correction, SpaceID: m.SpaceID, Source: "correction of " + m.ID})
+	in, err := CorrectionInput(mems[0], correction)
+	if err != nil {
+		return schema.Job{}, err
+	}
+	return p.Remember(ctx, owner, in)
+}
+
+// CorrectionInput frames a correction of m, in the person's words, as the
+// material Correct hands to Remember: read by extraction as a correction,
+// filed in m's Space, its source naming m. Callers that file it themselves
+// (a collaborator correcting a memory of a shared Space) set ContributedBy.
+func CorrectionInput(m schema.Memory, correction string) (RememberInput, error) {
+	if strings.TrimSpace(correction) == "" {
+		return RememberInput{}, fmt.Errorf("%w: correction is empty", schema.ErrInvalid)
+	}
+	return RememberInput{Text: "Correction: " + correction, SpaceID: m.SpaceID, Source: "correction of " + m.ID}, nil
 }

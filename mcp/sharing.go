@@ -511,12 +511,16 @@ func (svc Services) correctShared(ctx context.Context, c Caller, acc graph.Space
 	if err := canWrite(acc); err != nil {
 		return schema.Job{}, err
 	}
-	if strings.TrimSpace(correction) == "" {
-		return schema.Job{}, fmt.Errorf("%w: correction is empty", schema.ErrInvalid)
+	if _, err := ingest.CorrectionInput(schema.Memory{ID: id}, correction); err != nil {
+		return schema.Job{}, err
 	}
 	m, err := svc.inShared(ctx, acc, id)
 	if err != nil {
 		return schema.Job{}, err
 	}
-	return svc.rememberShared(ctx, c, acc, ingest.RememberInput{Text: "Correction: " + correction, Source: "correction of " + m.ID})
+	in, err := ingest.CorrectionInput(m, correction)
+	if err != nil {
+		return schema.Job{}, err
+	}
+	return svc.rememberShared(ctx, c, acc, in)
 }

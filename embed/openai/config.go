@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
+	"github.com/persistmemory/persistmemory/internal/openaicompat"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -98,18 +98,11 @@ func (c Config) endpoint() (string, error) {
 	if base == "" {
 		base = DefaultBaseURL
 	}
-	u, err := url.Parse(base)
-	switch {
-	case err != nil:
-		return "", fmt.Errorf("openai: BaseURL is not a URL: %w", schema.ErrInvalid)
-	case u.Scheme != "http" && u.Scheme != "https":
-		return "", fmt.Errorf("openai: BaseURL scheme %q, want http or https: %w", u.Scheme, schema.ErrInvalid)
-	case u.Host == "":
-		return "", fmt.Errorf("openai: BaseURL has no host: %w", schema.ErrInvalid)
-	case u.User != nil || u.RawQuery != "" || u.Fragment != "":
-		return "", fmt.Errorf("openai: BaseURL must not contain credentials, a query or a fragment (put the key in EMBEDDING_API_KEY): %w", schema.ErrInvalid)
+	ep, err := openaicompat.Endpoint(base, "/embeddings", "BaseURL", "EMBEDDING_API_KEY")
+	if err != nil {
+		return "", fmt.Errorf("openai: %v: %w", err, schema.ErrInvalid)
 	}
-	return strings.TrimRight(u.String(), "/") + "/embeddings", nil
+	return ep, nil
 }
 
 func orDefault[T int | time.Duration](v, def T) T {

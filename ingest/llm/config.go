@@ -6,11 +6,11 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/persistmemory/persistmemory/ingest"
+	"github.com/persistmemory/persistmemory/internal/openaicompat"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -133,18 +133,11 @@ func (c Config) endpoint() (string, error) {
 	if strings.TrimSpace(c.BaseURL) == "" {
 		return "", fmt.Errorf("llm: the base URL (EXTRACTION_BASE_URL) is not set: %w", schema.ErrInvalid)
 	}
-	u, err := url.Parse(c.BaseURL)
-	switch {
-	case err != nil:
-		return "", fmt.Errorf("llm: the base URL (EXTRACTION_BASE_URL) is not a URL: %w", schema.ErrInvalid)
-	case u.Scheme != "http" && u.Scheme != "https":
-		return "", fmt.Errorf("llm: the base URL (EXTRACTION_BASE_URL) has scheme %q, want http or https: %w", u.Scheme, schema.ErrInvalid)
-	case u.Host == "":
-		return "", fmt.Errorf("llm: the base URL (EXTRACTION_BASE_URL) has no host: %w", schema.ErrInvalid)
-	case u.User != nil || u.RawQuery != "" || u.Fragment != "":
-		return "", fmt.Errorf("llm: the base URL (EXTRACTION_BASE_URL) must not contain credentials, a query or a fragment (put the key in EXTRACTION_API_KEY): %w", schema.ErrInvalid)
+	ep, err := openaicompat.Endpoint(c.BaseURL, "/chat/completions", "the base URL (EXTRACTION_BASE_URL)", "EXTRACTION_API_KEY")
+	if err != nil {
+		return "", fmt.Errorf("llm: %v: %w", err, schema.ErrInvalid)
 	}
-	return strings.TrimRight(u.String(), "/") + "/chat/completions", nil
+	return ep, nil
 }
 
 func orDefault[T int | time.Duration](v, def T) T {

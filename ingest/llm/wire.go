@@ -4,14 +4,14 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/persistmemory/persistmemory/internal/openaicompat"
 )
 
 // schemaJSON is the JSON schema of the model's answer, sent with every
@@ -169,38 +169,14 @@ func clipBytes(s string, n int) string {
 	return s[:cut] + "…"
 }
 
-// retryAfter reads how long the provider asks to wait: retry-after-ms
-// first, then Retry-After in seconds or as an HTTP date.
+// retryAfter reads how long the provider asks to wait (see
+// openaicompat.RetryAfter).
 func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < float64(24*time.Hour/time.Millisecond) {
-			return time.Duration(ms * float64(time.Millisecond)), true
-		}
-	}
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if s, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if s < 0 || s > int64(24*time.Hour/time.Second) {
-			return 0, false
-		}
-		return time.Duration(s) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
-	}
-	return 0, false
+	return openaicompat.RetryAfter(h, now)
 }
 
-// backoff is the wait before retry n (1 for the first): base·2^(n-1),
-// capped at MaxRetryWait, with equal jitter.
+// backoff is the wait before retry n, capped at MaxRetryWait (see
+// openaicompat.Backoff).
 func backoff(base time.Duration, n int) time.Duration {
-	d := base
-	for i := 1; i < n && d < MaxRetryWait; i++ {
-		d *= 2
-	}
-	d = min(d, MaxRetryWait)
-	half := d / 2
-	return half + rand.N(half+1)
+	return openaicompat.Backoff(base, MaxRetryWait, n)
 }
