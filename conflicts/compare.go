@@ -77,12 +77,11 @@ const DuplicateTextSimilarity = 0.85
 // person to settle. Compare ignores State: the caller chooses which
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
-	ea, eNeg := memoryAttribute(existing)
-	ia, iNeg := memoryAttribute(incoming)
-	eNeg = eNeg != existing.Negated
-	iNeg = iNeg != incoming.Negated
+	ev, iv := viewOf(existing), viewOf(incoming)
+	ea, ia := ev.attr, iv.attr
+	eNeg, iNeg := ev.neg, iv.neg
 
-	sameSubj, why := sameSubject(existing, incoming)
+	sameSubj, why := sameSlotSubject(existing, incoming, ev, iv)
 	if ea == "" || ia == "" || ea != ia || !sameSubj {
 		if nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
@@ -94,29 +93,40 @@ func Compare(existing, incoming schema.Memory) Decision {
 	}
 	about := fmt.Sprintf("same subject %s and attribute %q", why, ea)
 
-	ev, iv := valueKey(existing.Value), valueKey(incoming.Value)
-	if len(ev) == 0 || len(iv) == 0 {
+	evk, ivk := ev.val, iv.val
+	if len(evk) == 0 || len(ivk) == 0 {
 		if eNeg == iNeg && nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, about + "; the claims say the same thing in nearly the same words"}
 		}
 		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
 	}
-	if sameValue(ev, iv) {
+	if sameValue(evk, ivk) {
 		if eNeg == iNeg {
-			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, incoming.Value)}
+			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, iv.raw)}
 		}
 		if incoming.Correction {
-			return Decision{Supersedes, fmt.Sprintf("%s; incoming %s the value %q and is worded as a correction", about, polarityVerb(iNeg), incoming.Value)}
+			return Decision{Supersedes, fmt.Sprintf("%s; incoming %s the value %q and is worded as a correction", about, polarityVerb(iNeg), iv.raw)}
 		}
-		return Decision{Contradicts, fmt.Sprintf("%s; one affirms and the other denies the value %q, and neither is worded as a correction", about, incoming.Value)}
+		return Decision{Contradicts, fmt.Sprintf("%s; one affirms and the other denies the value %q, and neither is worded as a correction", about, iv.raw)}
 	}
 	if eNeg || iNeg {
-		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, existing.Value, incoming.Value)}
+		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, ev.raw, iv.raw)}
 	}
-	if !singleValued(existing.Subject, ea) && !sameSlot(ea, ev, iv) {
-		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, existing.Value, incoming.Value)}
+	values := fmt.Sprintf("values %q and %q differ", ev.raw, iv.raw)
+	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) {
+		if ea == "prefers" && namedAlternatives(existing, incoming) {
+			// a choice between named things, or two tastes: settled only
+			// by a correction, disputed only when said together
+			switch {
+			case incoming.Correction:
+				return Decision{Supersedes, fmt.Sprintf("%s; %s, both named things, and the incoming claim is worded as a correction", about, values)}
+			case !clearlyLater(incoming, existing) && !clearlyLater(existing, incoming):
+				return Decision{Contradicts, fmt.Sprintf("%s; %s, both named things preferred at the same time", about, values)}
+			}
+			return Decision{Unrelated, fmt.Sprintf("%s; %s, preferences said apart may both hold, so neither is retired", about, values)}
+		}
+		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
-	values := fmt.Sprintf("values %q and %q differ", existing.Value, incoming.Value)
 	switch {
 	case incoming.Correction:
 		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction", about, values)}
@@ -136,6 +146,25 @@ func polarityVerb(neg bool) string {
 		return "denies"
 	}
 	return "affirms"
+}
+
+// sameSlotSubject compares the slots of two views: equal canonical
+// subjects; the same property of the same subject by sameSubject; or,
+// when neither was rebuilt, the same subject by sameSubject.
+func sameSlotSubject(a, b schema.Memory, va, vb view) (bool, string) {
+	if va.subj != "" && va.subj == vb.subj {
+		return true, fmt.Sprintf("%q", va.subj)
+	}
+	if va.prop != "" && va.prop == vb.prop {
+		// the same property of the same resolved entity
+		if ok, why := sameSubject(a, b); ok {
+			return true, why + " (" + va.prop + ")"
+		}
+	}
+	if va.folded || vb.folded {
+		return false, ""
+	}
+	return sameSubject(a, b)
 }
 
 // sameSubject compares normalised subjects, or the resolved entities named
@@ -203,8 +232,11 @@ func longerSpelling(x, y string) bool {
 func memoryAttribute(m schema.Memory) (string, bool) {
 	a, neg := attributeKey(m.Attribute)
 	switch a {
-	case "moved to", "relocated to":
-		if valueIsKind(m, schema.KindPlace) {
+	case "moved to", "relocated to", "has moved to", "moves to", "relocates to", "has relocated to":
+		// "moves to" is also said of what is yet to come ("is moving to
+		// Osaka next month"): only a move already made says where one lives
+		future := m.ValidFrom != nil && m.SaidAt != nil && m.ValidFrom.After(*m.SaidAt)
+		if valueIsKind(m, schema.KindPlace) && (a == "moved to" || a == "relocated to" || !future) {
 			return "lives in", neg
 		}
 	case "runs on":
@@ -227,10 +259,14 @@ func valueIsKind(m schema.Memory, k schema.EntityKind) bool {
 }
 
 // sameSlot: two values of an otherwise multi-valued attribute that fill
-// one slot: the same quantity of the same thing ("45 desks", "40 desks"),
-// or two preferences between kinds of one thing ("the window seat", "the
-// aisle seat").
+// one slot: two states of one kind ("broken", "fixed"; "open", "closed"),
+// the same quantity of the same thing ("45 desks", "40 desks"), or two
+// preferences between kinds of one thing ("the window seat", "the aisle
+// seat").
 func sameSlot(attr string, a, b []string) bool {
+	if attr == "is" && sameState(a, b) {
+		return true
+	}
 	if len(a) < 2 || len(b) < 2 || len(a) != len(b) {
 		return false
 	}
@@ -253,6 +289,7 @@ var singleValuedAttrs = map[string]bool{
 	"runs on": true, "lives in": true, "works at": true, "reports to": true, "married to": true,
 	"written in": true, "hosted on": true, "is version": true, "is called": true, "is named": true,
 	"is due": true, "is due on": true, "costs": true, "is led by": true, "is owned by": true,
+	"is located in": true,
 }
 
 // propertyNouns are nouns naming a one-valued property: "version",
@@ -272,12 +309,23 @@ var propertyNouns = map[string]bool{
 	// roles one person holds
 	"ceo": true, "cto": true, "cfo": true, "coo": true, "cio": true, "president": true, "chair": true,
 	"head": true, "director": true, "founder": true, "landlord": true, "therapist": true,
+	// identifiers and settings that hold one value
+	"password": true, "passcode": true, "pin": true, "code": true, "username": true, "login": true,
+	"id": true, "model": true, "brand": true, "make": true, "type": true, "surname": true,
+	"postcode": true, "zip": true, "iban": true, "plate": true, "medication": true, "dose": true,
+	"dosage": true, "diagnosis": true, "location": true, "venue": true, "headquarters": true,
+	"hq": true, "grade": true, "rank": true, "position": true, "supervisor": true, "mentor": true,
+	"coach": true, "gp": true, "physician": true, "vet": true, "accountant": true, "lawyer": true,
+	"provider": true, "host": true, "runtime": true, "framework": true, "stack": true,
+	"currency": true, "religion": true, "nationality": true, "citizenship": true, "occupation": true,
+	"profession": true, "employer": true, "school": true, "university": true, "major": true,
 }
 
-// singleValued reports whether attribute attr of subject holds one value
-// at a time. Unknown attributes are multi-valued: supersession needs
+// singleValued reports whether the slot of view v (of memory m) holds one
+// value at a time. Unknown attributes are multi-valued: supersession needs
 // evidence.
-func singleValued(subject, attr string) bool {
+func singleValued(v view, m schema.Memory) bool {
+	attr := v.attr
 	if singleValuedAttrs[attr] {
 		return true
 	}
@@ -290,9 +338,13 @@ func singleValued(subject, attr string) bool {
 		return true
 	}
 	if attr == "is" {
-		// copula with the property as subject: "the version is 0.9.7"
-		s := key(subject)
-		return len(s) > 0 && propertyNouns[s[len(s)-1]]
+		// a property as subject: "the version is 0.9.7", "the head of
+		// finance is Raj"; or the one thing a subject is
+		s := strings.Fields(v.subj)
+		if len(s) > 0 && propertyNouns[headNoun(s)] {
+			return true
+		}
+		return identity(v, m)
 	}
 	return len(w) <= 3 && propertyNouns[w[len(w)-1]] && !isVerbLike(w[0])
 }

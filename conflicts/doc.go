@@ -7,5 +7,12 @@
 // outcome, so a claim only supersedes another when both are about the same
 // subject and the same single-valued attribute, and the newer one is an
 // explicit correction or is clearly later. Anything less certain is a
-// contradiction for the person to settle, or unrelated.
+// contradiction for the person to settle, or unrelated. Single-valued
+// slots (slots.go) are a property named by the attribute ("my car",
+// "the door code"), a role ("Bruno is our tech lead" = "our tech lead is
+// Bruno"), where a subject is now ("is in" a named place), the one thing
+// a possession is ("my laptop is a ThinkPad"), a state of one kind
+// ("broken"/"working", "open"/"closed"), and a preference stated against
+// the other value ("tea to coffee"); two preferences for named things are
+// disputed only when said together and never retired by time alone.
 package conflicts

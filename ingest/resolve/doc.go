@@ -8,5 +8,11 @@
 // merging on weak evidence. In particular people are never matched by
 // spelling similarity ("Anna" is not "Anne"), a first name alone matches a
 // full name only when exactly one candidate has it, and two full names
-// with different surnames never match.
+// with different surnames never match. Places and organisations match
+// their spelling variants (accents, "Tokio"/"Tokyo", one letter apart in a
+// long name), a qualifier after a comma, abbreviated place words ("St."),
+// and a place its distinctive first word ("Rio" for "Rio de Janeiro",
+// never "Santa" or "Mexico" for "Mexico City"); Jaro-Winkler similarity is
+// not used for places, whose longer namesakes are other places ("Niger",
+// "Nigeria").
 package resolve

@@ -96,7 +96,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					v = scoreExact
 				}
 			} else {
-				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind))
+				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
+				if !person {
+					v = max(v, variantScore(mt, ct, name, placeLike(m.Kind, c.Kind), orgLike(m.Kind, c.Kind)))
+				}
 			}
 			if project && v < scoreCompact {
 				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && equal(pm, pc) {
@@ -156,13 +159,47 @@ func kindPenalty(a, b schema.EntityKind) (float64, bool) {
 
 func pair(a, b, x, y schema.EntityKind) bool { return a == x && b == y || a == y && b == x }
 
+// placeLike: the mention or the candidate is a place and neither is a
+// system or an organisation (KindOther is compatible with both).
+func placeLike(a, b schema.EntityKind) bool {
+	return (a == schema.KindPlace || b == schema.KindPlace) && a != schema.KindOrganisation && b != schema.KindOrganisation
+}
+
+// variantScore scores the spellings and short forms of names of places
+// and organisations (never people): a qualifier after a comma dropped
+// ("Gothenburg, Sweden"), abbreviations of place words written out ("St.
+// Petersburg"), a place's distinctive first word ("Rio"), and spelling
+// variants (spellingScore). raw is the candidate name as stored.
+func variantScore(m, c []string, raw string, place, org bool) float64 {
+	if !place && !org {
+		return 0
+	}
+	s := 0.0
+	if q := qualified(raw); len(q) > 0 && len(q) < len(c) && equal(m, q) {
+		s = scoreCompact
+	}
+	if place {
+		em, ec := expandAbbrevs(m), expandAbbrevs(c)
+		if equal(em, ec) {
+			s = max(s, scoreCompact)
+		}
+		if shortPlace(m, c) {
+			s = max(s, scorePartName)
+		}
+		s = max(s, spellingScore(em, ec))
+	} else {
+		s = max(s, spellingScore(m, c))
+	}
+	return s
+}
+
 func orgLike(a, b schema.EntityKind) bool {
 	return a == schema.KindOrganisation || b == schema.KindOrganisation || a == schema.KindOther || b == schema.KindOther
 }
 
 // nameScore scores one mention against one name of a candidate, both
 // already split into normalised words.
-func nameScore(m, c []string, person, org bool) float64 {
+func nameScore(m, c []string, person, org, place bool) float64 {
 	if len(c) == 0 {
 		return 0
 	}
@@ -194,6 +231,12 @@ func nameScore(m, c []string, person, org bool) float64 {
 		return scoreNumeronym
 	}
 	nm, nc := strings.Join(m, " "), strings.Join(c, " ")
+	if place && !org {
+		// Jaro-Winkler favours a shared beginning, but a place whose name
+		// extends another's is usually another place ("Niger",
+		// "Nigeria"): places are compared by spelling (variantScore).
+		return 0
+	}
 	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) {
 		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
 			return min(s, 0.99)

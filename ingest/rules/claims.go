@@ -41,7 +41,7 @@ type sentenceInfo struct {
 // and reads its leading markers.
 func prepare(s string, ref time.Time) sentenceInfo {
 	si := sentenceInfo{toks: tokenize(s)}
-	si.exprs = temporal.Find(s, ref)
+	si.exprs = notOrdinalNouns(s, temporal.Find(s, ref))
 	si.skip = make([]bool, len(si.toks))
 	for _, e := range si.exprs {
 		lo, hi := e.Offset, e.Offset+len(e.Text)

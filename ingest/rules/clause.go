@@ -29,6 +29,11 @@ var stative = set(`be have like love hate prefer dislike enjoy adore detest loat
 believe feel want need seem own mean live work use cost weigh contain belong depend
 consist remember understand wish hope matter prefer speak`)
 
+// postModifierPreps start a phrase after a subject that modifies it:
+// "Marta from Globex emailed me", "the printer on the 2nd floor is
+// broken".
+var postModifierPreps = set(`from at in of on near for with by behind beside`)
+
 // pronounSubjects may be a whole subject.
 var pronounSubjects = set(`i we you he she they it this that who`)
 
@@ -62,8 +67,13 @@ func parseClause(toks []tok, skip []bool, from int) (clause, bool) {
 		c.subjTo = j
 		i = j
 		// "Marta from Globex emailed me": a post-modifier, then the verb
-		if i < n && (toks[i].low == "from" || toks[i].low == "at" || toks[i].low == "in" || toks[i].low == "of") && !(skip != nil && skip[i]) {
+		if i < n && postModifierPreps[toks[i].low] && !(skip != nil && skip[i]) {
 			if k := parseNP(toks, skip, i+1); k > i+1 && k < n && (aux[toks[k].low] || negWords[toks[k].low] || isFiniteVerb(toks[k])) {
+				if !toks[j-1].cap {
+					// a common noun is identified by its modifier: "the
+					// printer on the 2nd floor" is not every printer
+					c.subjTo = k
+				}
 				i = k
 			}
 		}

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/temporal"
 )
@@ -13,3 +16,40 @@ import (
 // expression. Times already set are kept. Other extractors (ingest/llm)
 // call it so both date claims alike.
 func Dates(m *schema.Memory, exprs []temporal.Expr) { dates(m, exprs, m.Type) }
+
+// bareOrdinal is a day written as an ordinal alone: "the 3rd", "14th".
+var bareOrdinal = regexp.MustCompile(`(?i)^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)$`)
+
+// notOrdinalNouns drops the bare ordinals that number a thing rather than
+// a day: "the 3rd floor", "the 2nd round", "our 10th anniversary" (an
+// ordinal followed by a word other than a preposition, conjunction or
+// month). "On the 14th, ..." and "the 30th at 5pm" stay dates.
+func notOrdinalNouns(s string, exprs []temporal.Expr) []temporal.Expr {
+	out := exprs[:0:0]
+	for _, e := range exprs {
+		if bareOrdinal.MatchString(strings.TrimSpace(e.Text)) {
+			rest := strings.TrimLeft(s[min(len(s), e.Offset+len(e.Text)):], " ")
+			next := strings.ToLower(strings.TrimRight(strings.SplitN(rest, " ", 2)[0], ".,;:!?)"))
+			if next != "" && isLetters(next) && !preps[next] && !ordinalFollowers[next] {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// ordinalFollowers may follow a day's ordinal: "the 3rd of May", "the 5th
+// and the 6th", "the 14th, not the 12th".
+var ordinalFollowers = set(`of and or not but then instead or till until through to at in on
+january february march april may june july august september october november december jan
+feb mar apr jun jul aug sep sept oct nov dec morning afternoon evening night please`)
+
+func isLetters(w string) bool {
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r == '\'' || r == '-') {
+			return false
+		}
+	}
+	return w != ""
+}

@@ -1,0 +1,318 @@
+package conflicts
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// A view is a memory read as one slot and its value: what the claim is
+// about (subject and attribute, in a canonical form), the value's
+// comparison key, and whether it denies the value. Several wordings of one
+// slot read alike:
+//
+//   - a property named by the attribute is part of the slot ("my car" /
+//     "Volvo": slot "user car", attribute "is");
+//   - a role said of a person is the role's value ("Bruno is our tech
+//     lead" = "our tech lead is Bruno");
+//   - a state with no object is the value of "is" ("the library is
+//     closed" = "is" / "closed"), and a state with a qualifier keeps the
+//     qualifier in the slot ("the pool is open on Sundays": slot "pool on
+//     sundays");
+//   - where a person or thing is now ("is in", "is at", "is staying in" a
+//     named place) is one slot, "is located in".
+type view struct {
+	subj    string
+	attr    string
+	neg     bool
+	val     []string
+	raw     string // the value as written
+	folded  bool   // subj was rebuilt from the attribute or the value
+	inverse bool   // a role said of a person was turned round
+	prop    string // the property folded into subj from the attribute
+}
+
+func viewOf(m schema.Memory) view {
+	a, neg := memoryAttribute(m)
+	v := view{subj: strings.Join(key(m.Subject), " "), attr: a, neg: neg != m.Negated, raw: m.Value}
+	w := strings.Fields(a)
+	switch {
+	case (a == "works" || a == "is working") && strings.TrimSpace(m.Value) == "":
+		// "the printer works (again)": the state of working
+		v.attr, v.raw = "is", "working"
+	case len(w) == 2 && w[0] == "is" && strings.TrimSpace(m.Value) == "":
+		// "is closed": the state is the value
+		v.attr, v.raw = "is", w[1]
+	case len(w) == 3 && w[0] == "is" && stateGroup[w[1]] != "" && qualifierPreps[w[2]]:
+		// "is open on" Sundays
+		v.subj = strings.TrimSpace(v.subj + " " + w[2] + " " + strings.Join(valueKey(m.Value), " "))
+		v.attr, v.raw, v.folded = "is", w[1], true
+	case isPropertyAttr(w):
+		for len(w) > 1 && (w[0] == "new" || w[0] == "current") {
+			w = w[1:]
+		}
+		v.prop = strings.Join(w, " ")
+		v.subj = dropOurs(strings.TrimSpace(v.subj + " " + v.prop))
+		v.attr, v.folded = "is", true
+	case locationAttrs[a] && namedValue(m):
+		v.attr = "is located in"
+	}
+	if v.attr == "is" && !v.folded && isPersonSubject(m) {
+		// "Bruno is our tech lead": the role is the slot, the person its value
+		if rk := valueKey(m.Value); len(rk) > 0 && propertyNouns[headNoun(rk)] && !properName(m.Value) {
+			v.subj = dropOurs(strings.Join(rk, " "))
+			v.raw, v.folded, v.inverse = m.Subject, true, true
+		}
+	}
+	v.val = valueKey(v.raw)
+	return v
+}
+
+// dropOurs drops a leading "we" from a folded slot: "our tech lead" is
+// written "tech lead" by the extractor.
+func dropOurs(s string) string {
+	if rest, ok := strings.CutPrefix(s, "we "); ok {
+		return rest
+	}
+	return s
+}
+
+// locationAttrs say where a subject is at present.
+var locationAttrs = map[string]bool{
+	"is in": true, "is at": true, "is staying in": true, "is staying at": true, "stays in": true,
+	"is currently in": true, "is located in": true, "located in": true, "is now in": true,
+}
+
+// qualifierPreps introduce a qualifier of a state: "open on Sundays".
+var qualifierPreps = map[string]bool{"on": true, "in": true, "at": true, "during": true, "for": true, "until": true}
+
+// slotPreps end a head noun: the head of "project lead for Atlas" is
+// "lead".
+var slotPreps = map[string]bool{"of": true, "for": true, "on": true, "at": true, "in": true, "from": true, "with": true, "to": true}
+
+// headNoun is the last word of a noun phrase before its first
+// preposition.
+func headNoun(w []string) string {
+	for i, x := range w {
+		if slotPreps[x] && i > 0 {
+			return w[i-1]
+		}
+	}
+	if len(w) == 0 {
+		return ""
+	}
+	return w[len(w)-1]
+}
+
+// isPropertyAttr: the attribute names a property ("car", "favourite
+// colour", "new email") rather than a relation.
+func isPropertyAttr(w []string) bool {
+	if len(w) == 0 || len(w) > 3 || isVerbLike(w[0]) {
+		return false
+	}
+	switch w[0] {
+	case "is", "was", "are", "were", "be", "been", "has", "had", "have", "not":
+		return false
+	}
+	for _, x := range w {
+		if slotPreps[x] {
+			return false
+		}
+	}
+	switch w[0] {
+	case "favourite", "current", "main", "primary", "preferred", "default", "usual":
+		return true
+	}
+	return propertyNouns[w[len(w)-1]]
+}
+
+// isPersonSubject: the subject is a person the memory names.
+func isPersonSubject(m schema.Memory) bool {
+	s := strings.Join(key(m.Subject), " ")
+	if s == "" {
+		return false
+	}
+	for _, e := range m.Entities {
+		if e.Kind == schema.KindPerson && strings.Join(key(e.Name), " ") == s {
+			return true
+		}
+	}
+	return false
+}
+
+// properName: every word of s begins with a capital letter or a digit
+// ("ThinkPad X1", "Volvo V60", "Rahul Mehta"): a name, not a description.
+func properName(s string) bool {
+	ws := strings.Fields(strings.Trim(s, " .,;:!?\"'()"))
+	if len(ws) == 0 {
+		return false
+	}
+	for i, w := range ws {
+		r, _ := utf8.DecodeRuneInString(w)
+		if i > 0 && (w == "de" || w == "da" || w == "of" || w == "and" || w == "&") {
+			continue
+		}
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// namedValue: the value is a name: one of the memory's entities, or
+// written as a proper name.
+func namedValue(m schema.Memory) bool {
+	if properName(m.Value) {
+		return true
+	}
+	v := strings.Join(valueKey(m.Value), " ")
+	for _, e := range m.Entities {
+		if e.Kind != schema.KindPerson && strings.Join(valueKey(e.Name), " ") == v {
+			return true
+		}
+	}
+	return false
+}
+
+// identity: "X is <a name>" with a subject that is not itself a name
+// names the one thing the subject is ("my laptop is a ThinkPad X1", "the
+// head of finance is Raj"): a subject has one identity at a time.
+func identity(v view, m schema.Memory) bool {
+	if v.attr != "is" || v.subj == "" {
+		return false
+	}
+	if v.inverse {
+		return true
+	}
+	if !properName(v.raw) || timeWords(v.raw) {
+		return false
+	}
+	return !properName(m.Subject) && !isPersonSubject(m)
+}
+
+// stateGroup maps an adjective of state to the set of states it excludes
+// the others of: a thing is broken or working, open or closed, at one
+// time.
+var stateGroup = func() map[string]string {
+	groups := map[string]string{
+		"repair":  "broken fixed working repaired faulty functional",
+		"open":    "open closed shut",
+		"online":  "online offline",
+		"avail":   "available unavailable booked occupied vacant reserved",
+		"done":    "done finished complete completed pending ongoing blocked cancelled canceled postponed scheduled approved rejected",
+		"enabled": "enabled disabled active inactive paused suspended",
+		"locked":  "locked unlocked",
+		"paid":    "paid unpaid overdue",
+		"full":    "full empty",
+		"public":  "public private",
+		"married": "single married divorced engaged widowed",
+		"crypt":   "encrypted unencrypted",
+		"protect": "protected unprotected",
+		"health":  "sick ill unwell healthy recovered injured",
+		"employ":  "employed unemployed retired",
+		"valid":   "valid expired invalid",
+		"awake":   "asleep awake",
+	}
+	m := map[string]string{}
+	for g, ws := range groups {
+		for _, w := range strings.Fields(ws) {
+			m[w] = g
+		}
+	}
+	return m
+}()
+
+// sameState: two one-word values that are states of one kind ("broken",
+// "fixed").
+func sameState(a, b []string) bool {
+	return len(a) == 1 && len(b) == 1 && stateGroup[a[0]] != "" && stateGroup[a[0]] == stateGroup[b[0]]
+}
+
+// alternative returns what a preference was stated against: "tea" in "I
+// prefer coffee to tea", "over tea", "rather than tea", "instead of tea".
+func alternative(m schema.Memory) []string {
+	cw, vk := key(m.Claim), valueKey(m.Value)
+	if len(vk) == 0 {
+		return nil
+	}
+	for i := 0; i+len(vk) <= len(cw); i++ {
+		match := true
+		for j := range vk {
+			if cw[i+j] != vk[j] {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		k := i + len(vk)
+		switch {
+		case k < len(cw) && (cw[k] == "over" || cw[k] == "to" || cw[k] == "than"):
+			k++
+		case k+1 < len(cw) && (cw[k] == "rather" && cw[k+1] == "than" || cw[k] == "instead" && cw[k+1] == "of"):
+			k += 2
+		default:
+			continue
+		}
+		var out []string
+		for ; k < len(cw) && len(out) < 4; k++ {
+			if altStops[cw[k]] {
+				break
+			}
+			out = append(out, cw[k])
+		}
+		return out
+	}
+	return nil
+}
+
+// altStops end the alternative of a preference.
+var altStops = map[string]bool{
+	"for": true, "when": true, "because": true, "since": true, "on": true, "in": true, "at": true,
+	"these": true, "now": true, "and": true, "but": true, "as": true, "if": true, "any": true,
+}
+
+// preferenceSlot: two preferences fill one slot when one was stated
+// against the other's value ("I prefer tea to coffee", "I prefer coffee").
+func preferenceSlot(e, i schema.Memory, ev, iv []string) bool {
+	if a := alternative(e); len(a) > 0 && sameValue(a, iv) {
+		return true
+	}
+	if a := alternative(i); len(a) > 0 && sameValue(a, ev) {
+		return true
+	}
+	return false
+}
+
+// namedAlternatives: two preferences for named things that are not people
+// ("Vim", "VS Code") may be a choice between them, or two unrelated
+// tastes. Compare treats them as one slot only when said close together,
+// and never retires either by time alone.
+func namedAlternatives(e, i schema.Memory) bool {
+	return namedValue(e) && namedValue(i) && !valueIsKind(e, schema.KindPerson) && !valueIsKind(i, schema.KindPerson)
+}
+
+// calendarWords name days and months: "the review is Monday" dates the
+// review, it does not name what the review is, and a review on Monday
+// and one on Friday may both be true (two weeks, two reviews).
+var calendarWords = map[string]bool{
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
+	"saturday": true, "sunday": true, "mondays": true, "tuesdays": true, "wednesdays": true,
+	"thursdays": true, "fridays": true, "saturdays": true, "sundays": true, "january": true,
+	"february": true, "march": true, "april": true, "may": true, "june": true, "july": true,
+	"august": true, "september": true, "october": true, "november": true, "december": true,
+	"today": true, "tomorrow": true, "tonight": true, "yesterday": true,
+}
+
+// timeWords: some word of s is a day or a month.
+func timeWords(s string) bool {
+	for _, w := range key(s) {
+		if calendarWords[w] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,205 @@
+package resolve
+
+import "strings"
+
+// Names of places and organisations are spelt in several ways: in other
+// languages' spellings ("Tokio", "Cracow"), with or without accents, with a
+// word abbreviated ("St. Petersburg"), with a qualifier ("Gothenburg,
+// Sweden"), or shortened to a distinctive first word ("Rio" for "Rio de
+// Janeiro"). The rules here read those; none applies to people.
+
+const (
+	// scoreSpelling: the same name after spelling folds ("Tokio",
+	// "Tokyo"; "Cracow", "Krakow").
+	scoreSpelling = 0.95
+	// scoreEdit: one letter apart after spelling folds, in a long name
+	// ("Marrakesh", "Marrakech").
+	scoreEdit = 0.93
+	// editMinRunes is the least length of a folded name at which one edit
+	// is a spelling variant: shorter names one letter apart are usually
+	// other places ("Essen", "Essex"; "Iran", "Iraq").
+	editMinRunes = 8
+	// shortMinRunes is the least length of a first word that stands for
+	// a whole place name.
+	shortMinRunes = 3
+)
+
+// placeAbbrevs are words abbreviated in place names.
+var placeAbbrevs = map[string]string{
+	"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port",
+}
+
+// genericPlaceLeads are first words shared by many place names: "Santa",
+// "New", "San" alone name none of them.
+var genericPlaceLeads = map[string]bool{
+	"san": true, "santa": true, "santo": true, "sao": true, "saint": true, "sainte": true,
+	"st": true, "new": true, "old": true, "north": true, "south": true, "east": true, "west": true,
+	"northern": true, "southern": true, "eastern": true, "western": true, "upper": true,
+	"lower": true, "great": true, "little": true, "greater": true, "mount": true, "mt": true,
+	"lake": true, "port": true, "fort": true, "cape": true, "isle": true, "isla": true,
+	"los": true, "las": true, "la": true, "le": true, "les": true, "el": true, "al": true,
+	"de": true, "del": true, "bad": true, "united": true, "republic": true, "gran": true,
+	"grand": true, "costa": true, "puerto": true, "porto": true,
+}
+
+// placeDesignators end a name that is another place than its first word:
+// "Mexico City" is not Mexico, "Panama City" not Panama, "Lisbon Office" not
+// Lisbon.
+var placeDesignators = map[string]bool{
+	"city": true, "town": true, "village": true, "county": true, "state": true,
+	"province": true, "district": true, "region": true, "island": true, "islands": true,
+	"bay": true, "river": true, "lake": true, "valley": true, "beach": true, "park": true,
+	"airport": true, "station": true, "harbour": true, "harbor": true, "port": true,
+	"mountains": true, "mountain": true, "hills": true, "peninsula": true, "coast": true,
+	"desert": true, "forest": true, "falls": true, "canyon": true, "sea": true, "ocean": true,
+	"square": true, "street": true, "road": true, "avenue": true, "bridge": true, "centre": true,
+	"center": true, "university": true, "college": true, "hospital": true,
+	// facilities in a place are not the place: "Lisbon Office"
+	"office": true, "offices": true, "branch": true, "hq": true, "headquarters": true,
+	"campus": true, "building": true, "tower": true, "hall": true, "house": true,
+	"hotel": true, "store": true, "shop": true, "mall": true, "market": true, "stadium": true,
+	"arena": true, "museum": true, "church": true, "cathedral": true, "palace": true,
+	"castle": true, "school": true, "library": true, "gym": true, "clinic": true,
+	"zoo": true, "garden": true, "gardens": true,
+}
+
+// expandAbbrevs writes abbreviated words of a place name in full.
+func expandAbbrevs(w []string) []string {
+	var out []string
+	changed := false
+	for _, x := range w {
+		if full, ok := placeAbbrevs[x]; ok && len(w) > 1 {
+			x, changed = full, true
+		}
+		out = append(out, x)
+	}
+	if !changed {
+		return w
+	}
+	return out
+}
+
+// qualified returns the words of name before its first comma ("Gothenburg,
+// Sweden" -> "gothenburg"), or nil when it has none.
+func qualified(name string) []string {
+	i := strings.IndexByte(name, ',')
+	if i <= 0 {
+		return nil
+	}
+	return tokens(name[:i])
+}
+
+// shortPlace: m is the distinctive first word of the multi-word place
+// name c ("Rio" for "Rio de Janeiro", "Frankfurt" for "Frankfurt am
+// Main"), not a generic first word ("Santa") and not a name whose last
+// word makes it another place ("Mexico City").
+func shortPlace(m, c []string) bool {
+	if len(m) != 1 || len(c) < 2 || m[0] != c[0] {
+		return false
+	}
+	if len([]rune(m[0])) < shortMinRunes || genericPlaceLeads[m[0]] || hasDigitRune(m[0]) {
+		return false
+	}
+	return !placeDesignators[c[len(c)-1]]
+}
+
+// spellingFold maps a normalised name to a rough spelling key: letters
+// other languages write differently read alike (y/i, k/c, z/s, ph/f,
+// w/v), "ou"/"u" alike, and doubled letters once. "Tokio" and "Tokyo"
+// fold to "tocio"; "Cracow" and "Krakow" to "cracov".
+func spellingFold(s string) string {
+	s = strings.ReplaceAll(s, " ", "")
+	s = strings.ReplaceAll(s, "ph", "f")
+	s = strings.ReplaceAll(s, "ou", "u")
+	var b strings.Builder
+	var prev rune
+	for _, r := range s {
+		switch r {
+		case 'y':
+			r = 'i'
+		case 'k', 'q':
+			r = 'c'
+		case 'z':
+			r = 's'
+		case 'w':
+			r = 'v'
+		}
+		if r == prev {
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+// spellingScore compares two names of places or organisations by spelling:
+// scoreSpelling when they fold alike, scoreEdit when the folded names are
+// long, start alike and differ by one letter (substituted, added, dropped
+// or two swapped), else 0. Names carrying different digits never match.
+func spellingScore(m, c []string) float64 {
+	nm, nc := strings.Join(m, " "), strings.Join(c, " ")
+	if digitsDiffer(nm, nc) {
+		return 0
+	}
+	fm, fc := spellingFold(nm), spellingFold(nc)
+	if fm == "" || fc == "" {
+		return 0
+	}
+	if fm == fc {
+		return scoreSpelling
+	}
+	rm, rc := []rune(fm), []rune(fc)
+	if len(rm) < editMinRunes || len(rc) < editMinRunes || rm[0] != rc[0] {
+		return 0
+	}
+	if editDistance(rm, rc, 1) <= 1 {
+		return scoreEdit
+	}
+	return 0
+}
+
+// editDistance is the optimal-string-alignment distance between a and b
+// (insertions, deletions, substitutions, adjacent swaps), or limit+1 as
+// soon as it exceeds limit.
+func editDistance(a, b []rune, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func hasDigitRune(s string) bool {
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			return true
+		}
+	}
+	return false
+}
