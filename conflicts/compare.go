@@ -113,7 +113,23 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, ev.raw, iv.raw)}
 	}
 	values := fmt.Sprintf("values %q and %q differ", ev.raw, iv.raw)
-	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) {
+	if ev.when && iv.when {
+		// when one thing happens: moved by a change or a correction,
+		// disputed when said together; said apart it may be another
+		// occasion (next week's meeting), so neither is retired
+		switch {
+		case incoming.Correction || iv.changed:
+			return Decision{Supersedes, fmt.Sprintf("%s, when it happens; %s and the incoming claim says it changed", about, values)}
+		case existing.Correction || ev.changed:
+			if saidApart(existing, incoming) {
+				return Decision{Unrelated, fmt.Sprintf("%s, when it happens; %s, said apart, after the existing claim moved it", about, values)}
+			}
+		case !saidApart(existing, incoming):
+			return Decision{Contradicts, fmt.Sprintf("%s, when it happens; %s, said together and neither is worded as a change", about, values)}
+		}
+		return Decision{Unrelated, fmt.Sprintf("%s, when it happens; %s, but said apart they may be two occasions", about, values)}
+	}
+	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed)) {
 		if ea == "prefers" && namedAlternatives(existing, incoming) {
 			// a choice between named things, or two tastes: settled only
 			// by a correction, disputed only when said together
@@ -128,8 +144,8 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
 	switch {
-	case incoming.Correction:
-		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction", about, values)}
+	case incoming.Correction || iv.changed:
+		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction or a change", about, values)}
 	case clearlyLater(incoming, existing):
 		if existing.Confirmed {
 			return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}
@@ -264,7 +280,7 @@ func valueIsKind(m schema.Memory, k schema.EntityKind) bool {
 // preferences between kinds of one thing ("the window seat", "the aisle
 // seat").
 func sameSlot(attr string, a, b []string) bool {
-	if attr == "is" && sameState(a, b) {
+	if attr == "is" && (sameState(a, b) || gradeVariant(a, b)) {
 		return true
 	}
 	if len(a) < 2 || len(b) < 2 || len(a) != len(b) {
@@ -282,6 +298,49 @@ func sameSlot(attr string, a, b []string) bool {
 		return true
 	}
 	return false
+}
+
+// gradeWords rank a role; one person holds one grade of a role at a time.
+var gradeWords = map[string]bool{
+	"junior": true, "senior": true, "lead": true, "principal": true, "staff": true, "chief": true,
+	"head": true, "assistant": true, "associate": true, "deputy": true, "trainee": true,
+	"intern": true, "apprentice": true, "graduate": true, "mid": true, "level": true,
+	"acting": true, "interim": true, "vice": true, "executive": true, "sr": true, "jr": true,
+}
+
+// gradeVariant: two values that are one role at different grades
+// ("junior developer at Finch", "senior developer at Finch"): the same
+// words apart from grade words, which differ.
+func gradeVariant(a, b []string) bool {
+	strip := func(w []string) ([]string, string) {
+		var rest, grades []string
+		for _, x := range w {
+			if gradeWords[x] {
+				grades = append(grades, x)
+			} else {
+				rest = append(rest, x)
+			}
+		}
+		return rest, strings.Join(grades, " ")
+	}
+	ra, ga := strip(a)
+	rb, gb := strip(b)
+	if len(ra) == 0 || ga == gb || strings.Join(ra, " ") != strings.Join(rb, " ") {
+		return false
+	}
+	return roleNouns[headNoun(ra)]
+}
+
+// roleNouns are jobs and positions that grade words rank.
+var roleNouns = map[string]bool{
+	"developer": true, "engineer": true, "designer": true, "analyst": true, "manager": true,
+	"consultant": true, "accountant": true, "lawyer": true, "architect": true, "scientist": true,
+	"researcher": true, "editor": true, "nurse": true, "doctor": true, "surgeon": true,
+	"teacher": true, "lecturer": true, "professor": true, "officer": true, "associate": true,
+	"partner": true, "director": true, "programmer": true, "administrator": true, "technician": true,
+	"producer": true, "writer": true, "recruiter": true, "planner": true, "specialist": true,
+	"coordinator": true, "advisor": true, "adviser": true, "auditor": true, "buyer": true,
+	"clerk": true, "chef": true, "pilot": true, "paralegal": true, "pharmacist": true,
 }
 
 // singleValuedAttrs hold one value at a time for a subject.
@@ -371,6 +430,23 @@ func effectiveTime(m schema.Memory) time.Time {
 		return *m.SaidAt
 	}
 	return m.RecordedAt
+}
+
+// saidApart reports whether a and b were said at least LaterMargin apart
+// (SaidAt, else RecordedAt), whatever days they name.
+func saidApart(a, b schema.Memory) bool {
+	ta, tb := a.RecordedAt, b.RecordedAt
+	if a.SaidAt != nil && !a.SaidAt.IsZero() {
+		ta = *a.SaidAt
+	}
+	if b.SaidAt != nil && !b.SaidAt.IsZero() {
+		tb = *b.SaidAt
+	}
+	if ta.IsZero() || tb.IsZero() {
+		return false
+	}
+	d := ta.Sub(tb)
+	return d >= LaterMargin || -d >= LaterMargin
 }
 
 // clearlyLater reports whether a is later than b by at least LaterMargin.

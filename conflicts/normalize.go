@@ -61,6 +61,8 @@ var pronouns = map[string]string{
 // spelling folds British and American spellings.
 var spelling = map[string]string{
 	"favorite": "favourite", "color": "colour", "colors": "colours", "organization": "organisation",
+	// one frequency, two words: "every day" = "each day"
+	"each": "every",
 }
 
 // key is the comparison form of a subject or value: words without

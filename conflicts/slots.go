@@ -32,6 +32,8 @@ type view struct {
 	folded  bool   // subj was rebuilt from the attribute or the value
 	inverse bool   // a role said of a person was turned round
 	prop    string // the property folded into subj from the attribute
+	changed bool   // a change verb gave the value: "has moved to 10:15"
+	when    bool   // the value is when the subject happens ("is on Tuesday")
 }
 
 func viewOf(m schema.Memory) view {
@@ -45,10 +47,6 @@ func viewOf(m schema.Memory) view {
 	case len(w) == 2 && w[0] == "is" && strings.TrimSpace(m.Value) == "":
 		// "is closed": the state is the value
 		v.attr, v.raw = "is", w[1]
-	case len(w) == 3 && w[0] == "is" && stateGroup[w[1]] != "" && qualifierPreps[w[2]]:
-		// "is open on" Sundays
-		v.subj = strings.TrimSpace(v.subj + " " + w[2] + " " + strings.Join(valueKey(m.Value), " "))
-		v.attr, v.raw, v.folded = "is", w[1], true
 	case isPropertyAttr(w):
 		for len(w) > 1 && (w[0] == "new" || w[0] == "current") {
 			w = w[1:]
@@ -56,8 +54,16 @@ func viewOf(m schema.Memory) view {
 		v.prop = strings.Join(w, " ")
 		v.subj = dropOurs(strings.TrimSpace(v.subj + " " + v.prop))
 		v.attr, v.folded = "is", true
-	case locationAttrs[a] && namedValue(m):
+	case locationAttrs[a] && namedValue(m) && !timeValue(m.Value):
 		v.attr = "is located in"
+	case changeAttrs[a] && !isPersonSubject(m):
+		// "the stand-up has moved to 10:15", "my medication was changed
+		// to amlodipine": the subject's one value is now the new one
+		v.attr, v.changed = "is", true
+	case len(w) == 3 && w[0] == "is" && stateGroup[w[1]] != "" && qualifierPreps[w[2]] && !startsWithNumber(m.Value):
+		// "is open on" Sundays (but "is booked for 3 nights" is a measure)
+		v.subj = strings.TrimSpace(v.subj + " " + w[2] + " " + strings.Join(valueKey(m.Value), " "))
+		v.attr, v.raw, v.folded = "is", w[1], true
 	}
 	if v.attr == "is" && !v.folded && isPersonSubject(m) {
 		// "Bruno is our tech lead": the role is the slot, the person its value
@@ -66,8 +72,86 @@ func viewOf(m schema.Memory) view {
 			v.raw, v.folded, v.inverse = m.Subject, true, true
 		}
 	}
+	if (whenAttrs[v.attr] || whenAttrs[strings.Join(key(m.Attribute), " ")] || v.changed) && !v.folded && timeValue(v.raw) {
+		// "the kickoff is on Tuesday", "the stand-up is at 9:30": when it
+		// happens
+		v.attr, v.when = "is", true
+	}
 	v.val = valueKey(v.raw)
 	return v
+}
+
+// changeAttrs say that a subject's value changed to the one given: the
+// old value stopped being true.
+var changeAttrs = map[string]bool{
+	"moves to": true, "moved to": true, "has moved to": true, "was moved to": true, "is moved to": true,
+	"has been moved to": true, "changed to": true, "was changed to": true, "has changed to": true,
+	"has been changed to": true, "is changed to": true, "switched to": true, "has switched to": true,
+	"was switched to": true, "switches to": true, "was pushed to": true, "was pushed back to": true,
+	"has been pushed back to": true, "pushed back to": true, "was brought forward to": true,
+	"was rescheduled to": true, "was rescheduled for": true, "has been rescheduled to": true,
+	"has been rescheduled for": true, "is rescheduled for": true, "rescheduled to": true,
+	"was updated to": true, "has been updated to": true, "was increased to": true,
+	"was raised to": true, "was reduced to": true, "was cut to": true, "was lowered to": true,
+	"went up to": true, "went down to": true, "has gone up to": true, "has gone down to": true,
+	"rose to": true, "has risen to": true, "fell to": true, "has fallen to": true,
+	"increased to": true, "decreased to": true, "dropped to": true, "has dropped to": true,
+	"has increased to": true, "has decreased to": true,
+}
+
+// whenAttrs say when a subject happens; with a day, date or clock time as
+// value they are one slot, "is" when.
+var whenAttrs = map[string]bool{
+	"is": true, "is at": true, "is on": true, "is scheduled for": true, "is set for": true,
+	"is planned for": true, "is booked for": true, "is due on": true, "is due": true,
+	"starts at": true, "starts on": true, "begins at": true, "begins on": true,
+}
+
+// startsWithNumber: the first word of s has a digit ("3 nights").
+func startsWithNumber(s string) bool {
+	k := key(s)
+	return len(k) > 0 && hasDigit(k[0])
+}
+
+// timeValue: s names a day, a date or a clock time and nothing else of
+// note ("Tuesday", "19 April", "9:30", "10 am", "on 3 May"), so it says
+// when, not what.
+func timeValue(s string) bool {
+	k := key(s)
+	if len(k) == 0 || len(k) > 4 {
+		return false
+	}
+	seen := false
+	for _, w := range k {
+		switch {
+		case calendarWords[w] || clockTime(w) || w == "am" || w == "pm" || w == "noon" || w == "midnight":
+			seen = true
+		case hasDigit(w) && len(w) <= 4 || ordinalWord(w) || w == "on" || w == "at" ||
+			w == "of" || w == "by" || w == "morning" || w == "afternoon" || w == "evening" || w == "next" || w == "this":
+		default:
+			return false
+		}
+	}
+	return seen
+}
+
+// clockTime: "9:30", "10:15", "7pm", "10am".
+func clockTime(w string) bool {
+	if i := strings.IndexByte(w, ':'); i > 0 && i < len(w)-1 {
+		return hasDigit(w[:i]) && hasDigit(w[i+1:])
+	}
+	return (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && len(w) > 2 && hasDigit(w[:len(w)-2])
+}
+
+func ordinalWord(w string) bool {
+	if len(w) < 3 || !hasDigit(w[:1]) {
+		return false
+	}
+	switch w[len(w)-2:] {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
 }
 
 // dropOurs drops a leading "we" from a folded slot: "our tech lead" is

@@ -254,11 +254,11 @@ func (p *parser) parseRelational(i int) (int, Expr, bool) {
 	loc := p.loc()
 	y, m := p.today.Year(), p.today.Month()
 	if dir == -2 {
-		g, ok := unitNames[w]
+		g, mult, ok := unitOf(w)
 		if !ok || w[len(w)-1] == 's' {
 			return 0, Expr{}, false
 		}
-		return 2, p.rolling(1, g), true
+		return 2, p.rolling(mult, g), true
 	}
 	switch w {
 	case "week":
@@ -367,18 +367,19 @@ func (p *parser) parseCount(i int) (n, lo, hi int, approx, ok bool) {
 	return 0, 0, 0, false, false
 }
 
-// unitAt reads a unit word; fortnights count as two weeks.
-func (p *parser) unitAt(i int) (Granularity, int, bool) {
-	w := p.low(i)
-	g, ok := unitNames[w]
-	if !ok {
-		return "", 0, false
-	}
-	mult := 1
+// unitAt reads a unit word (see unitOf).
+func (p *parser) unitAt(i int) (Granularity, int, bool) { return unitOf(p.low(i)) }
+
+// unitOf returns a unit word's granularity and how many of it one unit
+// is. A fortnight is a count of fourteen days, not a calendar unit: "a
+// fortnight ago" is the day fourteen days back, as "14 days ago" is, while
+// "two weeks ago" is the calendar week containing that day.
+func unitOf(w string) (Granularity, int, bool) {
 	if w == "fortnight" || w == "fortnights" {
-		mult = 2
+		return Day, 14, true
 	}
-	return g, mult, true
+	g, ok := unitNames[w]
+	return g, 1, ok
 }
 
 // shifted returns the period of granularity g that contains the day n units
@@ -487,8 +488,8 @@ func (p *parser) parseRolling(i int) (int, Expr, bool) {
 	}
 	j++
 	if the {
-		if g, ok := unitNames[p.low(j)]; ok && p.low(j)[len(p.low(j))-1] != 's' {
-			return j + 1 - i, p.rolling(1, g), true
+		if g, mult, ok := unitOf(p.low(j)); ok && p.low(j)[len(p.low(j))-1] != 's' {
+			return j + 1 - i, p.rolling(mult, g), true
 		}
 	}
 	n, _, hi, approx, ok := p.parseCount(j)

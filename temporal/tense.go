@@ -32,8 +32,11 @@ func (p *parser) tenseAt(i, n int) tense {
 	return best
 }
 
-// sentenceBreak reports whether token j ends a sentence: a line break, "!",
-// "?", ";", or a full stop followed by a space or the end.
+// sentenceBreak reports whether token j ends a sentence or clause for
+// tense: a line break, "!", "?", ";", or a full stop or colon followed by a
+// space or the end. A colon introduces a clause with its own tense ("I got
+// the date wrong earlier: the evening is on 19 March"); one inside a time
+// ("10:15") is no break.
 func (p *parser) sentenceBreak(j int) bool {
 	t := p.toks[j]
 	if t.kind != tokPunct {
@@ -42,7 +45,7 @@ func (p *parser) sentenceBreak(j int) bool {
 	switch t.s {
 	case "\n", "!", "?", ";":
 		return true
-	case ".":
+	case ".", ":":
 		return j+1 >= len(p.toks) || !adjacent(t, p.toks[j+1])
 	}
 	return false
@@ -62,6 +65,14 @@ func (p *parser) markerAt(j int) tense {
 	case w == "next" || w == "last":
 		return tenseUnknown // they belong to other expressions
 	case isFutureWord(w):
+		return tenseFuture
+	case scheduleWords[w]:
+		// a timetable's present ("the course begins in January"), not
+		// after a determiner, where the word is a noun ("the start of May")
+		switch p.low(j - 1) {
+		case "the", "a", "an", "its", "their", "our", "my", "his", "her", "your", "this", "that":
+			return tenseUnknown
+		}
 		return tenseFuture
 	case isPastWord(w):
 		return tensePast

@@ -34,10 +34,10 @@ var numberWords = map[string]int{
 	"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
 }
 
-// unitNames maps unit words to a granularity and a length in days (weeks)
-// or months (months, years).
+// unitNames maps calendar unit words to their granularity; fortnights are
+// counted in days (unitOf).
 var unitNames = map[string]Granularity{
-	"day": Day, "days": Day, "week": Week, "weeks": Week, "fortnight": Week, "fortnights": Week,
+	"day": Day, "days": Day, "week": Week, "weeks": Week,
 	"month": Month, "months": Month, "year": Year, "years": Year,
 }
 
@@ -99,6 +99,18 @@ var futureWords = map[string]bool{
 	"want": true, "wants": true, "going": true, "need": true, "needs": true, "must": true,
 	"should": true, "let's": true, "remind": true, "due": true, "deadline": true,
 	"would": true, "i'd": true, "we'd": true, "she'd": true, "he'd": true, "they'd": true,
+}
+
+// scheduleWords are timetable verbs whose simple present speaks of what is
+// to come: "the shop opens in February", "our twins begin nursery in
+// January" mean the coming February and January. Base forms that are also
+// nouns ("the start", "the end") are read as verbs only away from a
+// determiner (markerAt).
+var scheduleWords = map[string]bool{
+	"begin": true, "begins": true, "start": true, "starts": true, "open": true, "opens": true,
+	"reopen": true, "reopens": true, "closes": true, "ends": true, "launch": true, "launches": true,
+	"finishes": true, "resume": true, "resumes": true, "arrive": true, "arrives": true,
+	"depart": true, "departs": true, "lands": true, "expires": true, "renews": true, "kicks": true,
 }
 
 var pastWords = map[string]bool{

@@ -292,6 +292,11 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 			}
 		}
 		typ, typed = classify(c, attr, subj, si)
+		// "the report is due on 12 April": the date is what is due, so a
+		// corrected date is a new value, not the same "due"
+		if c.copula && attr == "is" && strings.EqualFold(cleanValue(value), "due") && len(si.exprs) > 0 {
+			attr, value = "is due", si.exprs[0].Text
+		}
 	} else {
 		typ, typed = classifyLoose(si)
 	}
@@ -890,7 +895,7 @@ func cleanValue(v string) string {
 func classify(c clause, attr string, subj nounPhrase, si sentenceInfo) (schema.MemoryType, bool) {
 	personSubj := subj.key == "user" || subj.key == "we" || subj.name != "" || subj.key == "you" || subj.owner == "" && firstNames[subj.key]
 	// decisions
-	if decisionVerbs[c.verb] && !(c.verb == "pick" && c.particle == "up") || c.verb == "go" && c.particle == "with" || attr == "chose" {
+	if decisionVerbs[c.verb] && !(c.verb == "pick" && c.particle == "up") || c.verb == "go" && c.particle == "with" || attr == "chose" || choseOver(si.toks) {
 		return schema.TypeDecision, true
 	}
 	if hasWord(si.toks, "decision") || hasWord(si.toks, "decided") {
@@ -913,7 +918,16 @@ func classify(c clause, attr string, subj nounPhrase, si sentenceInfo) (schema.M
 			return schema.TypeCommitment, true
 		}
 	}
+	if c.future && c.neg && personSubj && !c.past && refusalVerbs[c.verb] {
+		// "we won't be using Heroku after June": a decision against
+		return schema.TypeDecision, true
+	}
 	if strings.HasPrefix(attr, "will ") && personSubj && !c.past {
+		return schema.TypeCommitment, true
+	}
+	if reportedPromise(si.toks) {
+		// "I told Oskar I'd email him the plans": what the speaker said
+		// they would do
 		return schema.TypeCommitment, true
 	}
 	if hasSeq(si.toks, "remind", "me", "to") || hasWord(si.toks, "promise") || hasWord(si.toks, "promised") {
@@ -963,8 +977,12 @@ func classifyLoose(si sentenceInfo) (schema.MemoryType, bool) {
 		low[t.low] = true
 	}
 	switch {
-	case low["decided"] || low["decision"] || low["chose"] || low["opted"] || hasSeq(si.toks, "going", "with") || hasSeq(si.toks, "settled", "on"):
+	case low["decided"] || low["decision"] || low["chose"] || low["opted"] || hasSeq(si.toks, "going", "with") || hasSeq(si.toks, "settled", "on") || choseOver(si.toks):
 		return schema.TypeDecision, true
+	case hasSeq(si.toks, "would", "rather") || hasSeq(si.toks, "'d", "rather"):
+		return schema.TypePreference, true
+	case reportedPromise(si.toks):
+		return schema.TypeCommitment, true
 	case low["'ll"] || low["will"] || low["promise"] || hasSeq(si.toks, "remind", "me"):
 		return schema.TypeCommitment, true
 	case low["prefer"] || low["love"] || low["hate"] || low["favourite"] || low["favorite"] || hasSeq(si.toks, "can", "n't", "stand"):
@@ -976,6 +994,49 @@ func classifyLoose(si sentenceInfo) (schema.MemoryType, bool) {
 		}
 	}
 	return schema.TypeFact, false
+}
+
+// refusalVerbs, negated in the future by a person ("we won't be using",
+// "I won't renew"), are a decision against, not a commitment.
+var refusalVerbs = set(`use adopt renew support keep buy hire continue offer`)
+
+// choseOver: a past choosing verb with "over" or "instead of" after it
+// ("we picked Hetzner over DigitalOcean"): a decision between named
+// options.
+func choseOver(toks []tok) bool {
+	for i, t := range toks {
+		switch t.low {
+		case "picked", "chose", "selected", "preferred", "favoured", "favored":
+		default:
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].low == "up" {
+			continue
+		}
+		for k := i + 1; k < len(toks) && k <= i+6; k++ {
+			if toks[k].low == "over" || toks[k].low == "instead" && k+1 < len(toks) && toks[k+1].low == "of" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reportedPromise: "told|promised|assured <someone> (that) I'd|I'll|I
+// would|I will|we'd ...": the speaker reporting what they said they would
+// do, a commitment.
+func reportedPromise(toks []tok) bool {
+	for i, t := range toks {
+		if t.low != "told" && t.low != "promised" && t.low != "assured" && t.low != "reassured" {
+			continue
+		}
+		for k := i + 1; k+1 < len(toks) && k <= i+5; k++ {
+			if (toks[k].low == "i" || toks[k].low == "we") && (toks[k+1].low == "'d" || toks[k+1].low == "'ll" || toks[k+1].low == "would" || toks[k+1].low == "will") {
+				return k+2 < len(toks) && toks[k+2].low != "n't" && toks[k+2].low != "not" && toks[k+2].low != "never"
+			}
+		}
+	}
+	return false
 }
 
 func hasWord(toks []tok, w string) bool {
@@ -1093,6 +1154,9 @@ func isChitchat(si sentenceInfo) bool {
 	if content == 0 && chat > 0 && len(si.exprs) == 0 {
 		return true // "That's amazing, Caroline!"
 	}
+	if deferral(si.toks) {
+		return true // "Hmm, let me sleep on it."
+	}
 	for _, e := range si.ents {
 		content += e.to - e.from
 	}
@@ -1104,6 +1168,28 @@ func isChitchat(si sentenceInfo) bool {
 	}
 	return content == 0 && len(si.exprs) == 0
 }
+
+// deferral: "(hmm,) let me think about it | sleep on it | get back to you
+// | check": putting a question off says nothing to remember.
+func deferral(toks []tok) bool {
+	i := 0
+	for i < len(toks) && (toks[i].kind == tPunct || interjections[toks[i].low]) {
+		i++
+	}
+	if i+2 >= len(toks) || toks[i].low != "let" || toks[i+1].low != "me" {
+		return false
+	}
+	switch toks[i+2].low {
+	case "think", "sleep", "check", "see", "get", "mull", "look", "ask", "know", "consider":
+	default:
+		return false
+	}
+	// only a short sentence: "let me check the logs for errors from May"
+	// may still say something
+	return len(toks)-i <= 8
+}
+
+var interjections = set(`hmm hm um umm uh er erm ok okay well right so alright sure`)
 
 // worthRemembering drops fragments: fewer than two content words with no
 // subject/attribute, entity or date.

@@ -35,6 +35,23 @@ var (
 // contractions split off the end of a word: "don't" -> "do" "n't".
 var contractionSuffixes = []string{"n't", "'ll", "'re", "'ve", "'m", "'d", "'s"}
 
+// clockAt: s[i:j] is one or two digits and s[j:] is a colon and two
+// digits ending there, the "9:30" of a time of day.
+func clockAt(s string, i, j int) bool {
+	if j-i < 1 || j-i > 2 || j+3 > len(s) || s[j] != ':' {
+		return false
+	}
+	for k := i; k < j; k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	if s[j+1] < '0' || s[j+1] > '5' || s[j+2] < '0' || s[j+2] > '9' {
+		return false
+	}
+	return j+3 == len(s) || !isWordByte(s[j+3]) && s[j+3] != ':'
+}
+
 // tokenize splits a sentence into tokens. Words keep inner dots, hyphens,
 // apostrophes and slashes when letters or digits follow ("0.9.7",
 // "co-founder", "Node.js"); contractions are split ("I'll" -> "I" "'ll",
@@ -74,6 +91,11 @@ func tokenize(s string) []tok {
 				r2, w2 := utf8.DecodeRuneInString(s[j:])
 				if unicode.IsLetter(r2) || unicode.IsDigit(r2) {
 					j += w2
+					continue
+				}
+				if r2 == ':' && clockAt(s, i, j) {
+					// "9:30", "10:15": a time of day is one token
+					j += 3
 					continue
 				}
 				if strings.ContainsRune(".-'’/_+", r2) && j+w2 < len(s) {
