@@ -66,7 +66,11 @@ const DuplicateTextSimilarity = 0.85
 //  4. Different values of a multi-valued attribute ("likes", "visited",
 //     "uses", anything not known to be single-valued): Unrelated, both
 //     true. A negation of a different value is also Unrelated.
-//  5. Different values of a single-valued attribute ("lives in", "runs
+//  5. Different values of an attribute that never changes (a birthday,
+//     a date or place of birth, a blood type, a native language):
+//     Supersedes only when incoming is a correction, otherwise
+//     Contradicts, however much later it is.
+//  6. Different values of a single-valued attribute ("lives in", "runs
 //     on", "works at", "version", "favourite X", ...): Supersedes when
 //     incoming is a correction; when incoming is clearly later (by
 //     LaterMargin), Supersedes unless existing is Confirmed; when existing
@@ -82,6 +86,14 @@ func Compare(existing, incoming schema.Memory) Decision {
 	eNeg, iNeg := ev.neg, iv.neg
 
 	sameSubj, why := sameSlotSubject(existing, incoming, ev, iv)
+	if sameSubj && eNeg != iNeg && ea != ia && bareDenial(ev, iv) {
+		// "the package was delivered to the front desk" / "the package
+		// was never delivered": a denial of the act itself
+		if incoming.Correction {
+			return Decision{Supersedes, fmt.Sprintf("same subject %s; incoming %s that it %s at all and is worded as a correction", why, polarityVerb(iNeg), strings.Fields(ea)[0])}
+		}
+		return Decision{Contradicts, fmt.Sprintf("same subject %s; one says it %s and the other denies it happened at all", why, ea)}
+	}
 	if ea == "" || ia == "" || ea != ia || !sameSubj {
 		if nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
@@ -113,6 +125,17 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, ev.raw, iv.raw)}
 	}
 	values := fmt.Sprintf("values %q and %q differ", ev.raw, iv.raw)
+	if eim, eborn := immutable(ev, existing); eim {
+		if iim, _ := immutable(iv, incoming); iim {
+			if eborn && dateLike(ev.raw) != dateLike(iv.raw) {
+				return Decision{Unrelated, fmt.Sprintf("%s; %s, but one says when and the other where", about, values)}
+			}
+			if incoming.Correction {
+				return Decision{Supersedes, fmt.Sprintf("%s, which never changes; %s and the incoming claim is worded as a correction", about, values)}
+			}
+			return Decision{Contradicts, fmt.Sprintf("%s, which never changes; %s, so one of them is wrong, and neither time nor a change settles which", about, values)}
+		}
+	}
 	if ev.when && iv.when {
 		// when one thing happens: moved by a change or a correction,
 		// disputed when said together; said apart it may be another
@@ -190,6 +213,10 @@ func sameSubject(a, b schema.Memory) (bool, string) {
 	if ka != "" && ka == kb {
 		return true, fmt.Sprintf("%q", ka)
 	}
+	if ownGroup(ka) && ownGroup(kb) {
+		// "the team uses Jira" / "we use Linear": the speaker's team is we
+		return true, `"we" (the team)`
+	}
 	ida, idb := subjectEntity(a, ka), subjectEntity(b, kb)
 	if ida != "" && ida == idb {
 		return true, fmt.Sprintf("(entity %s)", ida)
@@ -259,6 +286,11 @@ func memoryAttribute(m schema.Memory) (string, bool) {
 		if s := strings.Join(key(m.Subject), " "); s == "user" || s == "we" {
 			return "uses", neg
 		}
+	case "runs":
+		// "the server runs Ubuntu 22.04": what a machine runs on
+		if valueIsKind(m, schema.KindSystem) {
+			return "runs on", neg
+		}
 	}
 	return a, neg
 }
@@ -281,6 +313,9 @@ func valueIsKind(m schema.Memory, k schema.EntityKind) bool {
 // seat").
 func sameSlot(attr string, a, b []string) bool {
 	if attr == "is" && (sameState(a, b) || gradeVariant(a, b)) {
+		return true
+	}
+	if numberedSlot(attr, a, b) {
 		return true
 	}
 	if len(a) < 2 || len(b) < 2 || len(a) != len(b) {
@@ -348,7 +383,7 @@ var singleValuedAttrs = map[string]bool{
 	"runs on": true, "lives in": true, "works at": true, "reports to": true, "married to": true,
 	"written in": true, "hosted on": true, "is version": true, "is called": true, "is named": true,
 	"is due": true, "is due on": true, "costs": true, "is led by": true, "is owned by": true,
-	"is located in": true,
+	"is located in": true, "diet": true, "banks at": true,
 }
 
 // propertyNouns are nouns naming a one-valued property: "version",
@@ -378,6 +413,8 @@ var propertyNouns = map[string]bool{
 	"provider": true, "host": true, "runtime": true, "framework": true, "stack": true,
 	"currency": true, "religion": true, "nationality": true, "citizenship": true, "occupation": true,
 	"profession": true, "employer": true, "school": true, "university": true, "major": true,
+	"treasurer": true, "secretary": true, "chairman": true, "chairwoman": true, "chairperson": true,
+	"organiser": true, "organizer": true, "diet": true,
 }
 
 // singleValued reports whether the slot of view v (of memory m) holds one
@@ -515,4 +552,26 @@ func hasDigit(s string) bool {
 		}
 	}
 	return false
+}
+
+// ownGroup: the speaker's own group, "we", "our team" or "the team".
+func ownGroup(k string) bool {
+	return k == "we" || k == "team" || k == "we team"
+}
+
+// bareDenial: one view denies, with no value, the verb the other affirms
+// with a preposition and its object ("was delivered" / "was delivered
+// to the front desk"); a denial of the whole act.
+func bareDenial(a, b view) bool {
+	if a.neg {
+		a, b = b, a
+	}
+	if !b.neg || a.neg || len(b.val) > 0 || len(a.val) == 0 || a.attr == "" || b.attr == "" {
+		return false
+	}
+	w := strings.Fields(a.attr)
+	if len(w) < 2 || !slotPreps[w[len(w)-1]] {
+		return false
+	}
+	return strings.Join(w[:len(w)-1], " ") == b.attr && b.attr != "is" && b.attr != "was"
 }

@@ -15,4 +15,15 @@
 // ("broken"/"working", "open"/"closed"), and a preference stated against
 // the other value ("tea to coffee"); two preferences for named things are
 // disputed only when said together and never retired by time alone.
+//
+// Some attributes never change (immutable.go): a birthday, a date or place
+// of birth, a blood type, a native language. A different value of one is
+// a contradiction however much later it is said, and is retired only by
+// an explicit correction. Paraphrases read as one slot: "has a penicillin
+// allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
+// "is called", a thing that "lives in" a place "is in" it, "the team" =
+// "we"; "non-refundable" denies "refundable", a diet ("vegetarian") is
+// one slot with "eats meat", counts compare as numbers ("two bedrooms" =
+// "2 bedrooms"), a numbered thing ("platform 4") holds one number, and
+// "was never delivered" denies "was delivered to the front desk".
 package conflicts

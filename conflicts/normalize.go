@@ -49,6 +49,12 @@ func words(s string) []string {
 	return out
 }
 
+// numberWords are counts written out; they compare as their digits.
+var numberWords = map[string]string{
+	"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
+}
+
 var articles = map[string]bool{"a": true, "an": true, "the": true}
 
 // pronouns map first-person forms to the names the extractor uses.
@@ -79,6 +85,9 @@ func key(s string) []string {
 		}
 		if sp, ok := spelling[w]; ok {
 			w = sp
+		}
+		if n, ok := numberWords[w]; ok {
+			w = n // "two bedrooms" = "2 bedrooms"
 		}
 		if len(w) > 1 && w[0] == 'v' && w[1] >= '0' && w[1] <= '9' {
 			w = w[1:]
@@ -113,6 +122,10 @@ var attributeSynonyms = map[string]string{
 	"prefer": "prefers", "report to": "reports to", "is married to": "married to",
 	"is written in": "written in", "is hosted on": "hosted on", "is deployed on": "hosted on",
 	"deployed on": "hosted on", "is hosted in": "hosted on",
+	// a job said two ways: "works as a paramedic" = "is a paramedic"
+	"works as": "is", "is working as": "is", "work as": "is",
+	"is named": "is called", "named": "is called", "called": "is called", "goes by": "is called",
+	"banks with": "banks at", "bank with": "banks at", "bank at": "banks at",
 }
 
 // antonyms map an attribute to the one it denies.

@@ -65,6 +65,23 @@ func viewOf(m schema.Memory) view {
 		v.subj = strings.TrimSpace(v.subj + " " + w[2] + " " + strings.Join(valueKey(m.Value), " "))
 		v.attr, v.raw, v.folded = "is", w[1], true
 	}
+	if d, ok := dietView(v.attr, v.neg, valueKey(v.raw)); ok && !v.folded {
+		if v.attr != "is" {
+			v.neg = false // "doesn't eat meat" is being vegetarian
+		}
+		v.attr, v.raw = "diet", d
+	}
+	if x, ok := allergyView(v.attr, v.raw); ok && !v.folded {
+		v.attr, v.raw = "is allergic to", x
+	}
+	if v.attr == "lives in" && thingSubject(m) {
+		// "the invoice template lives in the shared drive": where a
+		// thing is kept
+		v.attr = "is in"
+		if namedValue(m) && !timeValue(m.Value) {
+			v.attr = "is located in"
+		}
+	}
 	if v.attr == "is" && !v.folded && isPersonSubject(m) {
 		// "Bruno is our tech lead": the role is the slot, the person its value
 		if rk := valueKey(m.Value); len(rk) > 0 && propertyNouns[headNoun(rk)] && !properName(m.Value) {
@@ -76,6 +93,10 @@ func viewOf(m schema.Memory) view {
 		// "the kickoff is on Tuesday", "the stand-up is at 9:30": when it
 		// happens
 		v.attr, v.when = "is", true
+	} else if slot := timetableSlot(v.attr); slot != "" && !v.folded && timeValue(v.raw) {
+		// "the term starts on 2 September", "the flight leaves at 7:40":
+		// when it starts (or ends, leaves...) is one slot of its own
+		v.attr, v.when = slot, true
 	}
 	v.val = valueKey(v.raw)
 	return v
@@ -88,7 +109,7 @@ var changeAttrs = map[string]bool{
 	"has been moved to": true, "changed to": true, "was changed to": true, "has changed to": true,
 	"has been changed to": true, "is changed to": true, "switched to": true, "has switched to": true,
 	"was switched to": true, "switches to": true, "was pushed to": true, "was pushed back to": true,
-	"has been pushed back to": true, "pushed back to": true, "was brought forward to": true,
+	"has been pushed back to": true, "pushed back to": true,
 	"was rescheduled to": true, "was rescheduled for": true, "has been rescheduled to": true,
 	"has been rescheduled for": true, "is rescheduled for": true, "rescheduled to": true,
 	"was updated to": true, "has been updated to": true, "was increased to": true,
@@ -97,6 +118,10 @@ var changeAttrs = map[string]bool{
 	"rose to": true, "has risen to": true, "fell to": true, "has fallen to": true,
 	"increased to": true, "decreased to": true, "dropped to": true, "has dropped to": true,
 	"has increased to": true, "has decreased to": true,
+	"is pushed back to": true, "is pushed to": true, "is brought forward to": true,
+	"is postponed to": true, "was postponed to": true, "is postponed until": true, "was postponed until": true,
+	"was pushed back until": true, "is pushed back until": true, "is delayed to": true, "was delayed to": true,
+	"is delayed until": true, "was delayed until": true,
 }
 
 // whenAttrs say when a subject happens; with a day, date or clock time as
@@ -105,6 +130,25 @@ var whenAttrs = map[string]bool{
 	"is": true, "is at": true, "is on": true, "is scheduled for": true, "is set for": true,
 	"is planned for": true, "is booked for": true, "is due on": true, "is due": true,
 	"starts at": true, "starts on": true, "begins at": true, "begins on": true,
+}
+
+// timetableSlot names the one-valued time slot of a timetable verb:
+// "starts", "begins on" -> "starts"; "leaves at" -> "leaves"; "" for other
+// attributes.
+func timetableSlot(attr string) string {
+	w := strings.Fields(attr)
+	if len(w) == 0 || len(w) > 2 || len(w) == 2 && !qualifierPreps[w[1]] && w[1] != "from" {
+		return ""
+	}
+	switch w[0] {
+	case "starts", "begins", "kicks":
+		return "starts"
+	case "ends", "finishes":
+		return "ends"
+	case "opens", "closes", "expires", "leaves", "departs", "arrives", "lands":
+		return w[0]
+	}
+	return ""
 }
 
 // startsWithNumber: the first word of s has a digit ("3 nights").
@@ -124,7 +168,7 @@ func timeValue(s string) bool {
 	seen := false
 	for _, w := range k {
 		switch {
-		case calendarWords[w] || clockTime(w) || w == "am" || w == "pm" || w == "noon" || w == "midnight":
+		case calendarWords[w] || clockTime(w) || w == "am" || w == "pm" || w == "noon" || w == "midnight" || yearWord(w):
 			seen = true
 		case hasDigit(w) && len(w) <= 4 || ordinalWord(w) || w == "on" || w == "at" ||
 			w == "of" || w == "by" || w == "morning" || w == "afternoon" || w == "evening" || w == "next" || w == "this":
@@ -311,7 +355,112 @@ var stateGroup = func() map[string]string {
 // sameState: two one-word values that are states of one kind ("broken",
 // "fixed").
 func sameState(a, b []string) bool {
-	return len(a) == 1 && len(b) == 1 && stateGroup[a[0]] != "" && stateGroup[a[0]] == stateGroup[b[0]]
+	if len(a) == 2 && a[0] == "non" && len(b) == 1 || len(b) == 2 && b[0] == "non" && len(a) == 1 {
+		// "non-refundable" is read as two words
+		x, y := strings.Join(a, ""), strings.Join(b, "")
+		return negatedAdjective(x, y) || negatedAdjective(y, x)
+	}
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	return stateGroup[a[0]] != "" && stateGroup[a[0]] == stateGroup[b[0]] || negatedAdjective(a[0], b[0]) || negatedAdjective(b[0], a[0])
+}
+
+// negatedAdjective: x is y with a negating prefix: "non-refundable" /
+// "refundable", "unpaid" / "paid", "inactive" / "active". "un", "in",
+// "im", "ir", "il" and "dis" count only before an adjective ending
+// ("-able", "-ible", "-ed", "-ive", "-ful", "-al", "-ent", "-ant", "-ic"),
+// so that "uncle" is not "cle" denied.
+func negatedAdjective(x, y string) bool {
+	if len(y) < 3 {
+		return false
+	}
+	if x == "non"+y || x == "non-"+y {
+		return true
+	}
+	adjective := false
+	for _, suf := range []string{"able", "ible", "ed", "ive", "ful", "al", "ent", "ant", "ic"} {
+		if strings.HasSuffix(y, suf) {
+			adjective = true
+			break
+		}
+	}
+	if !adjective {
+		return false
+	}
+	for _, pre := range []string{"un", "in", "im", "ir", "il", "dis"} {
+		if x == pre+y {
+			return true
+		}
+	}
+	return false
+}
+
+// dietWords are what a person eats as a rule; a person keeps one diet at
+// a time, and "eats meat" is the diet of one who is none of them.
+var dietWords = map[string]bool{"vegetarian": true, "vegan": true, "pescatarian": true, "pescetarian": true, "carnivore": true, "omnivore": true}
+
+// dietView reads a diet: "Tomas is vegetarian", "Tomas eats meat", "Tomas
+// doesn't eat meat" (vegetarian) as subject / "diet" / value.
+func dietView(attr string, neg bool, val []string) (string, bool) {
+	switch {
+	case attr == "is" && len(val) == 1 && dietWords[val[0]]:
+		return val[0], true
+	case (attr == "eats" || attr == "eat") && len(val) == 1 && (val[0] == "meat" || val[0] == "fish"):
+		if neg {
+			if val[0] == "meat" {
+				return "vegetarian", true
+			}
+			return "", false
+		}
+		return "eats " + val[0], true
+	}
+	return "", false
+}
+
+// allergyView reads "has a penicillin allergy" and "has an allergy to
+// penicillin" as "is allergic to" penicillin.
+func allergyView(attr string, raw string) (string, bool) {
+	if attr != "has" && attr != "have" {
+		return "", false
+	}
+	k := key(raw)
+	switch {
+	case len(k) >= 2 && (k[len(k)-1] == "allergy" || k[len(k)-1] == "intolerance"):
+		return strings.Join(k[:len(k)-1], " "), true
+	case len(k) >= 3 && (k[0] == "allergy" || k[0] == "intolerance") && k[1] == "to":
+		return strings.Join(k[2:], " "), true
+	}
+	return "", false
+}
+
+// numberedSlot: two values that name one numbered thing with different
+// numbers ("platform 4", "platform 9"; "room 12", "room 14"): the same
+// words but one, which is a number in both. Only present-tense
+// attributes: "visited room 4" and "visited room 9" may both be true.
+func numberedSlot(attr string, a, b []string) bool {
+	if len(a) != len(b) || len(a) < 2 {
+		return false
+	}
+	for _, w := range strings.Fields(attr) {
+		if strings.HasSuffix(w, "ed") || w == "was" || w == "were" || w == "had" || w == "did" || w == "went" {
+			return false
+		}
+	}
+	diff := -1
+	for i := range a {
+		if a[i] != b[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	if diff <= 0 {
+		return false // the number comes after a label word
+	}
+	num := func(w string) bool { return strings.Trim(w, "0123456789") == "" || len(w) <= 4 && hasDigit(w) }
+	return num(a[diff]) && num(b[diff]) && !hasDigit(a[diff-1])
 }
 
 // alternative returns what a preference was stated against: "tea" in "I
@@ -399,4 +548,25 @@ func timeWords(s string) bool {
 		}
 	}
 	return false
+}
+
+// thingSubject: the claim is about a thing named by a common noun ("the
+// invoice template lives in..."), not a person, the speaker or a name.
+func thingSubject(m schema.Memory) bool {
+	c := strings.ToLower(strings.TrimSpace(m.Claim))
+	if !strings.HasPrefix(c, "the ") || isPersonSubject(m) {
+		return false
+	}
+	s := strings.Join(key(m.Subject), " ")
+	for _, e := range m.Entities {
+		if strings.Join(key(e.Name), " ") == s {
+			return false
+		}
+	}
+	return s != "" && s != "user" && s != "we"
+}
+
+// yearWord: a year of this or the last century ("1988", "2027").
+func yearWord(w string) bool {
+	return len(w) == 4 && strings.Trim(w, "0123456789") == "" && (w[:2] == "19" || w[:2] == "20")
 }

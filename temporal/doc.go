@@ -13,6 +13,9 @@
 // March-May, summer June-August, autumn September-November, winter December
 // to February, so "winter 2023" starts on 1 December 2023).
 //
+// A range of days written with the month once ("from 10 to 12
+// September", "3-5 June") is one expression running from its first day.
+//
 // Where English is ambiguous the package picks one reading and documents it
 // on Find. It imports only the standard library.
 package temporal

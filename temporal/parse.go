@@ -34,6 +34,9 @@ func (p *parser) loc() *time.Location { return p.now.Location() }
 
 // parseAt finds the longest expression starting at token i.
 func (p *parser) parseAt(i int) (int, Expr, bool) {
+	if n, e, ok := p.parseDayRange(i); ok {
+		return n, e, true
+	}
 	if n, e, ok := p.parseModified(i); ok {
 		return n, e, true
 	}
@@ -1072,4 +1075,43 @@ func (p *parser) parseCurrent(i int, cued bool) (int, Expr, bool) {
 		return 2, yearExpr(p.today.Year(), p.loc()), true
 	}
 	return 0, Expr{}, false
+}
+
+// parseDayRange reads a range of days in one month written with the month
+// once: "(from) 10 to 12 September", "10-12 September 2024", "between the
+// 3rd and the 5th of May". The interval runs from the first day to the end
+// of the last, so the range is dated from its start.
+func (p *parser) parseDayRange(i int) (int, Expr, bool) {
+	k := i
+	between := false
+	switch p.low(k) {
+	case "from":
+		k++
+	case "between":
+		k++
+		between = true
+	}
+	if p.low(k) == "the" {
+		k++
+	}
+	d1, ok := p.dayNumAt(k)
+	if !ok || p.toks[k].kind == tokWord && ordinal(p.toks[k].low) == 0 && !between {
+		return 0, Expr{}, false
+	}
+	switch sep := p.low(k + 1); {
+	case sep == "and" && between:
+	case !between && (sep == "to" || sep == "-" || sep == "–" || sep == "until" || sep == "till" || sep == "through"):
+	default:
+		return 0, Expr{}, false
+	}
+	n, e, ok := p.parseDate(k+2, true)
+	if !ok || e.Granularity != Day || e.Modifier != Within {
+		return 0, Expr{}, false
+	}
+	st := time.Date(e.Start.Year(), e.Start.Month(), d1, 0, 0, 0, 0, p.loc())
+	if d1 >= e.Start.Day() || st.Month() != e.Start.Month() {
+		return 0, Expr{}, false
+	}
+	e.Start = st
+	return k + 2 + n - i, e, true
 }

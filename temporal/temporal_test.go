@@ -38,6 +38,8 @@ func TestFind(t *testing.T) {
 		{"the day before yesterday", "the day before yesterday", mon, "2023-05-06", "2023-05-07", Day, Within, false},
 		{"the day after tomorrow", "the day after tomorrow", mon, "2023-05-10", "2023-05-11", Day, Within, false},
 		{"I'll send it by Friday", "by Friday", mon, "", "2023-05-13", Day, Until, false},
+		{"it runs from 10 to 12 September", "from 10 to 12 September", mon, "2023-09-10", "2023-09-13", Day, Within, false},
+		{"we're away 3-5 June", "3-5 June", mon, "2023-06-03", "2023-06-06", Day, Within, false},
 		{"next Friday", "next Friday", mon, "2023-05-12", "2023-05-13", Day, Within, false},
 		{"last Monday", "last Monday", mon, "2023-05-01", "2023-05-02", Day, Within, false},
 		{"this Sunday", "this Sunday", mon, "2023-05-14", "2023-05-15", Day, Within, false},

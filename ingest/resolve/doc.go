@@ -14,5 +14,9 @@
 // and a place its distinctive first word ("Rio" for "Rio de Janeiro",
 // never "Santa" or "Mexico" for "Mexico City"); Jaro-Winkler similarity is
 // not used for places, whose longer namesakes are other places ("Niger",
-// "Nigeria").
+// "Nigeria"). A short general table (variants.go) lists names no rule
+// derives: a place in its own language or an older spelling ("Lisboa",
+// "Kiev") and an organisation's everyday short form ("VW"); an
+// organisation also matches its distinctive first word ("Goldman" for
+// "Goldman Sachs", never "British" for "British Council").
 package resolve

@@ -178,6 +178,12 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 	if q := qualified(raw); len(q) > 0 && len(q) < len(c) && equal(m, q) {
 		s = scoreCompact
 	}
+	if knownVariant(m, c) {
+		s = max(s, scoreSpelling)
+	}
+	if org && !place && shortOrg(m, c) {
+		s = max(s, scorePartName)
+	}
 	if place {
 		em, ec := expandAbbrevs(m), expandAbbrevs(c)
 		if equal(em, ec) {

@@ -41,7 +41,7 @@ type sentenceInfo struct {
 // and reads its leading markers.
 func prepare(s string, ref time.Time) sentenceInfo {
 	si := sentenceInfo{toks: tokenize(s)}
-	si.exprs = notOrdinalNouns(s, temporal.Find(s, ref))
+	si.exprs = seasonModifiers(s, notOrdinalNouns(s, temporal.Find(s, ref)))
 	si.skip = make([]bool, len(si.toks))
 	for _, e := range si.exprs {
 		lo, hi := e.Offset, e.Offset+len(e.Text)
@@ -100,7 +100,9 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 			// label such as "Quick update:" marks a correction
 			k := labelPrefix(toks)
 			for j := 0; j < k; j++ {
-				if toks[j].low == "update" || toks[j].low == "correction" || toks[j].low == "clarification" {
+				switch toks[j].low {
+				case "update", "correction", "clarification", "wrong", "mistake", "misspoke", "typo", "mixed", "confused":
+					// "I got the date wrong earlier:", "My mistake:"
 					corr = true
 				}
 			}
@@ -128,6 +130,10 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 			}
 			if l != "sorry" {
 				corr = true
+			} else if i+2 < len(toks) && !apologyFollows(toks[i+2:]) {
+				// "Sorry, my username is leafy_88": a correction; "Sorry,
+				// I'm late" an apology
+				corr = true
 			}
 			i++
 		case l == "to" && (next == "clarify" || next == "correct"):
@@ -136,6 +142,9 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 		case l == "to" && next == "be" && i+2 < len(toks) && toks[i+2].low == "clear":
 			corr = true
 			i += 3
+		case (l == "my" && (next == "mistake" || next == "bad")) && i+2 < len(toks) && toks[i+2].kind == tPunct:
+			corr = true // "My mistake, the meeting is at 6:30"
+			i += 2
 		case l == "i" && (next == "meant" || next == "mean") && i+2 < len(toks):
 			corr = true
 			i += 2
@@ -157,6 +166,19 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 		}
 	}
 	return i, hedged, corr
+}
+
+// apologyFollows: what follows "Sorry," is about the speaker ("I'm
+// late", "we can't come"), an apology rather than a correction.
+func apologyFollows(rest []tok) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	switch rest[0].low {
+	case "i", "we", "you", "i'm", "to", "for", "about", "but", "that", "it":
+		return true
+	}
+	return false
 }
 
 // labelPrefix returns the index after a short label ending in a colon at
@@ -193,7 +215,37 @@ func analyse(s string, ref time.Time, sp speaker, st *docState) (schema.Memory, 
 // of what is used ("we moved off MySQL to Postgres") gives the new value
 // and the denied old one.
 func analyseAll(s string, ref time.Time, sp speaker, st *docState) []schema.Memory {
-	return analyseAs(s, s, ref, sp, st)
+	ms := analyseAs(s, s, ref, sp, st)
+	if k := secondClause(s); k > 0 && len(ms) > 0 {
+		// "Dimitri stepped down, and the head coach is now Aleksander":
+		// the second clause says something of its own
+		for _, m := range analyseAs(s, s[k:], ref, sp, st) {
+			if m.Attribute != "" && m.Value != "" {
+				ms = append(ms, m)
+			}
+		}
+	}
+	return ms
+}
+
+// secondClause returns where a second main clause starts in s: after ",
+// and" or ", but" when a noun phrase with a determiner or possessive
+// follows ("..., and the head coach is now Aleksander"), or 0.
+func secondClause(s string) int {
+	low := strings.ToLower(s)
+	for _, sep := range []string{", and ", ", but ", ", so "} {
+		i := strings.Index(low, sep)
+		if i <= 0 {
+			continue
+		}
+		k := i + len(sep)
+		first, _, _ := strings.Cut(low[k:], " ")
+		switch first {
+		case "the", "my", "our", "his", "her", "their", "your":
+			return k
+		}
+	}
+	return 0
 }
 
 // analyseAs analyses text (a rewording of the sentence s) and keeps s as
@@ -317,6 +369,11 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 			exprs = exprs[1:]
 		}
 	}
+	if m.Value == "" && m.Attribute != "" && len(exprs) > 0 && parsed && timetableVerbs[c.verb] && !c.past && !c.neg {
+		// "the autumn term starts on 2 September", "the passport expires
+		// in 2027": when it happens is the value
+		m.Value = exprs[0].Text
+	}
 	dates(&m, exprs, typ)
 	m.Entities = mentions(si.ents, subj, sp, firstPersonIn(toks))
 	if !worthRemembering(si, m) {
@@ -418,9 +475,13 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 	np := nounPhrase{}
 	var head []string
 	var nameToks []string
+	ownQualifier := -1 // where "for our flat" starts in head
 	for k := 0; k < len(ts); k++ {
 		t := ts[k]
 		l := t.low
+		if (firstPerson[l] || firstPlural[l]) && len(head) > 1 && preps[head[len(head)-1]] && ownQualifier < 0 {
+			ownQualifier = len(head) - 1
+		}
 		switch {
 		case firstPerson[l]:
 			np.owner = sp.first
@@ -446,6 +507,12 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 				head, nameToks = nil, nil
 			}
 		case determiners[l] && len(head) == 0:
+		case l == "of" && len(head) > 0 && np.owner != "" && k+2 == len(ts) && ts[k+1].kind == tWord && !ts[k+1].cap && !determiners[ts[k+1].low]:
+			// "my date of birth", "Paul's place of birth": one bare noun
+			// after "of" with an owner already named qualifies the head,
+			// read as "birth date"
+			head = append([]string{normWord(ts[k+1].low)}, head...)
+			k++
 		case l == "of" && len(head) > 0:
 			// "the version of the ledger": the rest is the owner
 			rest := readNP(ts[k+1:], false, sp, st)
@@ -476,7 +543,12 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 		}
 		return np
 	}
-	if len(head) > 1 && head[0] == "project" && len(nameToks) > 0 {
+	if ownQualifier > 0 && len(nameToks) == 0 && isProperty(strings.Join(head[:ownQualifier], " ")) {
+		// "the rent for our flat" is "our rent": a property qualified by
+		// the speaker's own thing is what the speaker's property means
+		head = head[:ownQualifier]
+	}
+	if len(head) > 1 && head[0] == "project" && len(nameToks) > 0 && len(head) == len(nameToks)+1 {
 		head = head[1:]
 	}
 	np.head = strings.Join(head, " ")
@@ -546,12 +618,29 @@ func isProperty(head string) bool {
 func splitProperty(head string) (string, string, bool) {
 	w := strings.Fields(head)
 	if len(w) >= 3 && compoundProperties[w[len(w)-2]+"_"+w[len(w)-1]] {
+		if allPrefixes(w[:len(w)-2]) {
+			return "", "", false // "new phone number": no thing, a property
+		}
 		return strings.Join(w[:len(w)-2], " "), strings.Join(w[len(w)-2:], " "), true
 	}
 	if len(w) >= 2 && propertyNouns[w[len(w)-1]] && !compoundProperties[w[len(w)-2]+"_"+w[len(w)-1]] && !propertyPrefixes[w[len(w)-2]] {
-		return strings.Join(w[:len(w)-1], " "), w[len(w)-1], true
+		thing := w[:len(w)-1]
+		for len(thing) > 1 && propertyPrefixes[thing[0]] {
+			thing = thing[1:] // "new mobile number" is the mobile number
+		}
+		return strings.Join(thing, " "), w[len(w)-1], true
 	}
 	return "", "", false
+}
+
+// allPrefixes: every word is a property prefix ("new", "current").
+func allPrefixes(w []string) bool {
+	for _, x := range w {
+		if !propertyPrefixes[x] {
+			return false
+		}
+	}
+	return len(w) > 0
 }
 
 // attribute renders the attribute of a parsed clause and returns it with
@@ -607,6 +696,13 @@ func attribute(toks []tok, si sentenceInfo, c *clause, subj *nounPhrase) (string
 			}
 			if l == "into" {
 				return "likes", from + 1, objectEnd(toks, si.skip, from+1)
+			}
+		}
+		// "Priya is the project lead for Atlas": a role keeps whose role
+		// it is, as the same role said as a subject does
+		if from < to && to+1 < len(toks) && (toks[to].low == "for" || toks[to].low == "of" || toks[to].low == "at") && toks[to+1].cap && propertyNouns[toks[to-1].low] {
+			if end := objectEnd(toks, si.skip, to+1); end > to+1 && namedRun(toks, to+1, end) {
+				return be, from, end
 			}
 		}
 		return be, from, to

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // clause is the shallow parse of a declarative clause: subject noun
 // phrase, auxiliaries, main verb, particle and object, as token ranges.
 type clause struct {
@@ -32,7 +34,7 @@ consist remember understand wish hope matter prefer speak`)
 // postModifierPreps start a phrase after a subject that modifies it:
 // "Marta from Globex emailed me", "the printer on the 2nd floor is
 // broken".
-var postModifierPreps = set(`from at in of on near for with by behind beside`)
+var postModifierPreps = set(`from at in of on near for with by behind beside to`)
 
 // pronounSubjects may be a whole subject.
 var pronounSubjects = set(`i we you he she they it this that who`)
@@ -209,7 +211,11 @@ func parseClause(toks []tok, skip []bool, from int) (clause, bool) {
 		}
 		i++
 	}
-	if i < n && preps[toks[i].low] && toks[i].kind == tWord && !(skip != nil && skip[i]) {
+	if i+1 < n && (toks[i].low == "back" || toks[i].low == "forward") && (toks[i+1].low == "to" || toks[i+1].low == "until") && c.verb != "" {
+		// "pushed back to 4:30", "brought forward to Monday"
+		c.particle = toks[i].low + " " + toks[i+1].low
+		i += 2
+	} else if i < n && preps[toks[i].low] && toks[i].kind == tWord && !(skip != nil && skip[i]) {
 		c.particle = toks[i].low
 		i++
 		if (c.particle == "out" || c.particle == "up" || c.particle == "over") && i < n && (toks[i].low == "of" || toks[i].low == "to" || toks[i].low == "with") {
@@ -339,7 +345,7 @@ func parseNP(toks []tok, skip []bool, i int) int {
 				if i+1 < n {
 					nx = toks[i+1].low
 				}
-				isNoun := aux[nx] && nx != "'s" || nx == "of"
+				isNoun := aux[nx] && nx != "'s" || nx == "of" || form == formBase && cannotAgree(toks, start, i)
 				if !isNoun && (form != formIng || !(toks[i-1].kind == tWord && determiners[toks[i-1].low])) {
 					break
 				}
@@ -434,4 +440,45 @@ func objectEnd(toks []tok, skip []bool, i int) int {
 		i++
 	}
 	return i
+}
+
+// collectiveNouns take a plural verb in British English ("my family live
+// in Leeds"), or are plural without an -s.
+var collectiveNouns = set(`family team staff police people children men women crew band club
+committee council government board company couple data media cattle i you we they`)
+
+// singularDeterminers start a noun phrase that, without an "and", is
+// singular.
+var singularDeterminers = set(`a an the my our your his her their its this that`)
+
+// cannotAgree: the word at i, a verb in its base form, cannot be the verb
+// of the noun phrase toks[start:i], which starts with a singular
+// determiner or possessive and ends in a singular noun ("my new phone
+// number", "the project lead for Atlas"): a singular subject would take
+// "phones", "leads". The word is part of the noun phrase.
+func cannotAgree(toks []tok, start, i int) bool {
+	if i-start < 2 || !singularDeterminers[toks[start].low] || isPastForm(toks[i].low) {
+		return false
+	}
+	for k := start + 1; k < i; k++ {
+		if toks[k].low == "and" || toks[k].low == "'s" || toks[k].kind != tWord {
+			return false
+		}
+	}
+	prev := toks[i-1].low
+	if strings.HasSuffix(prev, "s") || collectiveNouns[prev] || determiners[prev] || possessives[prev] {
+		return false
+	}
+	return i+1 < len(toks) && toks[i+1].kind == tWord
+}
+
+// isPastForm: w is also a past form ("put", "read"): a past verb agrees
+// with any subject.
+func isPastForm(w string) bool {
+	for _, f := range verbForms[w] {
+		if f.form == formPast || f.form == formPart {
+			return true
+		}
+	}
+	return false
 }

@@ -53,3 +53,26 @@ func isLetters(w string) bool {
 	}
 	return w != ""
 }
+
+// bareSeason is a season alone, perhaps after "the": "the autumn".
+var bareSeason = regexp.MustCompile(`(?i)^(?:the\s+)?(?:spring|summer|autumn|fall|winter)$`)
+
+// seasonModifiers drops a bare season that modifies the noun after it
+// ("the autumn term", "the summer holidays", "winter tyres"): it names
+// the thing, not when the claim holds.
+func seasonModifiers(s string, exprs []temporal.Expr) []temporal.Expr {
+	out := exprs[:0:0]
+	for _, e := range exprs {
+		if bareSeason.MatchString(strings.TrimSpace(e.Text)) {
+			rest := strings.TrimLeft(s[min(len(s), e.Offset+len(e.Text)):], " ")
+			next := strings.ToLower(strings.TrimRight(strings.SplitN(rest, " ", 2)[0], ".,;:!?)"))
+			if next != "" && isLetters(next) && !preps[next] && !ordinalFollowers[next] && !stopwords[next] && !aux[next] && !firstPerson[next] && !firstPlural[next] {
+				if _, _, verb := lookupVerb(next); !verb {
+					continue
+				}
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -60,6 +60,19 @@
 //     (a list of common software, CamelCase and letter-digit words: "iOS",
 //     "S3", "Neo4j"); e-mail addresses and @handles (as people).
 //
+// Round 3 readings: a base-form verb after a singular noun is part of the
+// noun phrase ("my new phone number", "the project lead for Atlas"); "my
+// date of birth" is the property "birth date"; a property qualified by the
+// speaker's own thing is the speaker's property ("the rent for our flat"
+// = "our rent"); a subject may carry "to" ("our flight to Lima leaves at
+// 7:40"); timetable verbs (starts, ends, leaves, expires...) take their
+// time as value; "pushed back to" is one particle; a season before a noun
+// ("the autumn term") is not a date; a second main clause after ", and
+// the ..." is read too; "Sorry, <claim>", "My mistake," and a label
+// saying something was wrong ("I got the date wrong earlier:") mark
+// corrections; "1,150" is one number. Entity lexicons name well-known
+// software, airlines, mountains and given names of many languages.
+//
 // Confidence is 0.55 for an untyped fact, 0.7 with an attribute and value,
 // +0.05 when a cue typed the claim and for corrections, x0.6 for hedges
 // ("I think", "maybe", "might"); 0.6 for a joined question and answer.

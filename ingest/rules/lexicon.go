@@ -47,6 +47,7 @@ exercise stretch lift row climb hike bike skate snowboard surf dive sail fish hu
 plant water mow rake vacuum dust iron wash dry fold shop browse rent lease mortgage insure
 own borrow lend donate volunteer celebrate host attend join quit retire graduate relocate
 commute drive park fuel charge repair replace install assemble clean tidy organise organize
+name bank expire depart
 `)
 
 // irregularVerbs: base, past, past participle.
@@ -190,6 +191,11 @@ Hasura Prisma Sequelize Hibernate SQLAlchemy Alembic Flyway Liquibase Debezium P
 SQS SNS Pub/Sub Dataflow Beam Dagster Prefect dbt Fivetran Airbyte Superset Mode Hex`) {
 		m[strings.ToLower(n)] = n
 	}
+	// multi-word and later additions: frameworks, browsers, CDNs,
+	// accounting and office software
+	for _, n := range strings.Split(`React Native|Flutter|Ionic|Electron|Xamarin|Next.js|Nuxt|Remix|Gatsby|Ember|jQuery|Redux|Internet Explorer|Chrome|Firefox|Safari|Opera|Brave|Microsoft Edge|Fastly|Akamai|Xero|QuickBooks|Sage|FreeAgent|Wave|SAP|Workday|NetSuite|Google Docs|Google Sheets|Google Drive|Google Calendar|Microsoft Word|Microsoft Teams|PowerPoint|Word|Keynote|Pages|Numbers|Canva|Miro|Basecamp|Monday.com|ClickUp|Todoist|Evernote|1Password|LastPass|Bitwarden|Visual Studio|Visual Studio Code|Android Studio|Eclipse|PyCharm|WebStorm|Sublime Text|Heroku|Render|Fly.io|Railway`, "|") {
+		m[strings.ToLower(n)] = n
+	}
 	// Words that are also ordinary English are known systems only when
 	// capitalised mid-sentence; see ambiguousSystems.
 	return m
@@ -197,7 +203,9 @@ SQS SNS Pub/Sub Dataflow Beam Dagster Prefect dbt Fivetran Airbyte Superset Mode
 
 // ambiguousSystems are system names that are also ordinary words; they
 // count only when written capitalised and not at the start of a sentence.
-var ambiguousSystems = set(`go rest swift ruby rails mode hex linear teams zoom notion vault
+var ambiguousSystems = set(`sage wave opera brave word pages numbers keynote render railway
+eclipse ember remix ionic electron flutter chrome safari
+go rest swift ruby rails mode hex linear teams zoom notion vault
 consul nomad spark flask react vue kind beam flux argo tempo loki pixel unity unreal
 temporal cargo bun envoy lambda helm prefect mode looker git pip`)
 
@@ -214,6 +222,10 @@ Telegram Signal Mozilla Wikipedia Canonical RedHat Atlassian Salesforce Shopify 
 Datadog Snowflake Databricks Confluent HashiCorp Vercel Figma Notion Dropbox Zoom Slack`) {
 		m[strings.ToLower(n)] = n
 	}
+	// airlines
+	for _, n := range strings.Split(`Ryanair|easyJet|Lufthansa|British Airways|KLM|Air France|Emirates|Qatar Airways|Etihad|Turkish Airlines|Iberia|Vueling|TAP Air Portugal|Wizz Air|Aer Lingus|Finnair|Austrian Airlines|Brussels Airlines|Air Canada|WestJet|United Airlines|American Airlines|JetBlue|Alaska Airlines|Qantas|Virgin Atlantic|Virgin Australia|Air New Zealand|Singapore Airlines|Cathay Pacific|Japan Airlines|Korean Air|Air India|IndiGo|Aeromexico|LATAM|Avianca|Ethiopian Airlines|Kenya Airlines|Norwegian Air|Jet2|Eurowings|Icelandair|Aegean|Transavia|Volotea`, "|") {
+		m[strings.ToLower(n)] = n
+	}
 	return m
 }()
 
@@ -221,7 +233,7 @@ Datadog Snowflake Databricks Confluent HashiCorp Vercel Figma Notion Dropbox Zoo
 // their usual spelling.
 var knownPlaces = func() map[string]string {
 	m := map[string]string{}
-	for _, n := range strings.Split(`Lisbon|Porto|Madrid|Barcelona|Valencia|Seville|Paris|Lyon|Marseille|Nice|London|Manchester|Edinburgh|Glasgow|Dublin|Cork|Belfast|Berlin|Munich|Hamburg|Frankfurt|Cologne|Vienna|Zurich|Geneva|Basel|Amsterdam|Rotterdam|Utrecht|Brussels|Antwerp|Copenhagen|Stockholm|Oslo|Helsinki|Reykjavik|Warsaw|Krakow|Prague|Budapest|Bucharest|Sofia|Athens|Istanbul|Rome|Milan|Naples|Florence|Venice|Turin|Bologna|Moscow|Kyiv|Kiev|Tallinn|Riga|Vilnius|Ljubljana|Zagreb|Belgrade|Tokyo|Kyoto|Osaka|Seoul|Busan|Beijing|Shanghai|Shenzhen|Hong Kong|Taipei|Singapore|Bangkok|Hanoi|Jakarta|Bali|Manila|Mumbai|Delhi|New Delhi|Bangalore|Bengaluru|Chennai|Hyderabad|Karachi|Dubai|Abu Dhabi|Doha|Tel Aviv|Jerusalem|Cairo|Lagos|Nairobi|Accra|Cape Town|Johannesburg|Marrakech|Casablanca|Sydney|Melbourne|Brisbane|Perth|Auckland|Wellington|New York|New York City|NYC|Brooklyn|Manhattan|Queens|Boston|Chicago|Seattle|Portland|San Francisco|SF|Los Angeles|LA|San Diego|San Jose|Oakland|Austin|Dallas|Houston|Denver|Phoenix|Atlanta|Miami|Orlando|Nashville|Detroit|Minneapolis|Philadelphia|Pittsburgh|Washington|Baltimore|Las Vegas|Salt Lake City|Honolulu|Anchorage|Toronto|Montreal|Vancouver|Ottawa|Calgary|Quebec|Mexico City|Cancun|Havana|Bogota|Lima|Santiago|Buenos Aires|Sao Paulo|São Paulo|Rio|Rio de Janeiro|Montevideo|Portugal|Spain|France|Germany|Italy|Greece|Ireland|England|Scotland|Wales|UK|United Kingdom|Britain|Great Britain|Netherlands|Holland|Belgium|Switzerland|Austria|Denmark|Sweden|Norway|Finland|Iceland|Poland|Czechia|Hungary|Romania|Bulgaria|Croatia|Serbia|Slovenia|Ukraine|Russia|Turkey|Estonia|Latvia|Lithuania|Japan|China|Korea|South Korea|Taiwan|Thailand|Vietnam|Indonesia|Philippines|Malaysia|India|Pakistan|Nepal|Sri Lanka|Israel|Egypt|Morocco|Nigeria|Kenya|Ghana|South Africa|Australia|New Zealand|USA|US|United States|America|Canada|Mexico|Cuba|Brazil|Argentina|Chile|Peru|Colombia|Uruguay|Europe|Asia|Africa|Oceania|North America|South America|Antarctica|EU|California|Texas|Florida|Oregon|Colorado|Hawaii|Alaska|Maine|Vermont|Arizona|Nevada|Utah|Georgia|Virginia|Ohio|Michigan|Illinois|Massachusetts|Bavaria|Tuscany|Sicily|Sardinia|Crete|Corsica|Provence|Normandy|Brittany|Andalusia|Catalonia|Algarve|Madeira|Azores|Canary Islands|Tenerife|Mallorca|Ibiza|Alps|Pyrenees|Dolomites|Himalayas|Rockies|Yosemite|Patagonia|Lake Como|Lake Tahoe|Sintra|Cascais|Coimbra|Braga|Faro`, "|") {
+	for _, n := range strings.Split(`Lisbon|Porto|Madrid|Barcelona|Valencia|Seville|Paris|Lyon|Marseille|Nice|London|Manchester|Edinburgh|Glasgow|Dublin|Cork|Belfast|Berlin|Munich|Hamburg|Frankfurt|Cologne|Vienna|Zurich|Geneva|Basel|Amsterdam|Rotterdam|Utrecht|Brussels|Antwerp|Copenhagen|Stockholm|Oslo|Helsinki|Reykjavik|Warsaw|Krakow|Prague|Budapest|Bucharest|Sofia|Athens|Istanbul|Rome|Milan|Naples|Florence|Venice|Turin|Bologna|Moscow|Kyiv|Kiev|Tallinn|Riga|Vilnius|Ljubljana|Zagreb|Belgrade|Tokyo|Kyoto|Osaka|Seoul|Busan|Beijing|Shanghai|Shenzhen|Hong Kong|Taipei|Singapore|Bangkok|Hanoi|Jakarta|Bali|Manila|Mumbai|Delhi|New Delhi|Bangalore|Bengaluru|Chennai|Hyderabad|Karachi|Dubai|Abu Dhabi|Doha|Tel Aviv|Jerusalem|Cairo|Lagos|Nairobi|Accra|Cape Town|Johannesburg|Marrakech|Casablanca|Sydney|Melbourne|Brisbane|Perth|Auckland|Wellington|New York|New York City|NYC|Brooklyn|Manhattan|Queens|Boston|Chicago|Seattle|Portland|San Francisco|SF|Los Angeles|LA|San Diego|San Jose|Oakland|Austin|Dallas|Houston|Denver|Phoenix|Atlanta|Miami|Orlando|Nashville|Detroit|Minneapolis|Philadelphia|Pittsburgh|Washington|Baltimore|Las Vegas|Salt Lake City|Honolulu|Anchorage|Toronto|Montreal|Vancouver|Ottawa|Calgary|Quebec|Mexico City|Cancun|Havana|Bogota|Lima|Santiago|Buenos Aires|Sao Paulo|São Paulo|Rio|Rio de Janeiro|Montevideo|Portugal|Spain|France|Germany|Italy|Greece|Ireland|England|Scotland|Wales|UK|United Kingdom|Britain|Great Britain|Netherlands|Holland|Belgium|Switzerland|Austria|Denmark|Sweden|Norway|Finland|Iceland|Poland|Czechia|Hungary|Romania|Bulgaria|Croatia|Serbia|Slovenia|Ukraine|Russia|Turkey|Estonia|Latvia|Lithuania|Japan|China|Korea|South Korea|Taiwan|Thailand|Vietnam|Indonesia|Philippines|Malaysia|India|Pakistan|Nepal|Sri Lanka|Israel|Egypt|Morocco|Nigeria|Kenya|Ghana|South Africa|Australia|New Zealand|USA|US|United States|America|Canada|Mexico|Cuba|Brazil|Argentina|Chile|Peru|Colombia|Uruguay|Europe|Asia|Africa|Oceania|North America|South America|Antarctica|EU|California|Texas|Florida|Oregon|Colorado|Hawaii|Alaska|Maine|Vermont|Arizona|Nevada|Utah|Georgia|Virginia|Ohio|Michigan|Illinois|Massachusetts|Bavaria|Tuscany|Sicily|Sardinia|Crete|Corsica|Provence|Normandy|Brittany|Andalusia|Catalonia|Algarve|Madeira|Azores|Canary Islands|Tenerife|Mallorca|Ibiza|Alps|Pyrenees|Dolomites|Himalayas|Rockies|Yosemite|Patagonia|Lake Como|Lake Tahoe|Sintra|Cascais|Coimbra|Braga|Faro|Snowdon|Ben Nevis|Scafell Pike|Everest|Mount Everest|Kilimanjaro|Mont Blanc|Matterhorn|Eiger|Jungfrau|Zugspitze|Triglav|Etna|Vesuvius|Olympus|Mount Olympus|Fuji|Mount Fuji|Denali|Aconcagua|Elbrus|Kinabalu|Table Mountain|Mount Kenya|Mount Rainier|Half Dome|Uluru|Ayers Rock|Machu Picchu|Stonehenge|Niagara Falls|Grand Canyon|Lake District|Peak District|Cotswolds|Highlands|Skye|Isle of Skye`, "|") {
 		m[strings.ToLower(n)] = n
 	}
 	return m
@@ -280,7 +292,40 @@ declan aidan niamh siobhan aoife ciara saoirse seamus padraig marcus ravi lena l
 ingrid kenji danielle marco sara ana jon chidi rahul priyanka marta tomas mateus bruno
 andre andrea yara zainab amir reza nikhil vikram deepak sunil anil kavya aditi neha pooja
 sanjay arun maya noor sofia lucas gustavo rafael felipe camila valentina isabel beatriz
-aaliyah jamal malik tyrone keisha darnell latoya shanice dwayne`)
+aaliyah jamal malik tyrone keisha darnell latoya shanice dwayne
+greta amira wilhelm kemal emre mehmet ayse elif zeynep burak can deniz selin murat
+fatih hakan onur ozan leyla dilara yasmin yasmine salma samira karim khalid tarek
+mustafa ibrahim ismail hamza bilal zaid layla mariam maryam farid rashid nasser
+sultan aziz hussein abdul abdullah aisha khadija amina halima chiamaka chinedu
+emeka ngozi obinna adaeze tunde bola funmi kwame kofi ama akosua abena thabo sipho
+lerato zanele themba wanjiru njeri otieno achieng haruto yuto sota ren hinata yui
+aoi sakura kenta takeshi hiroshi yuko naoko minji jisoo hyun seojun jiwoo haeun
+wen xin yan hui jing lei tao fang ying ling dong anh minh linh thanh huong nguyen
+arnav aarav vivaan ishaan kabir rohan karan siddharth aditya varun akash ankit
+rajesh suresh ramesh mahesh ganesh lakshmi meera radha shreya divya anjali kavita
+sunita rekha geeta swati nisha ritu pallavi bianca giorgia alessia martina sara
+federico riccardo davide simone stefano paolo pietro carlo enzo luigi mario franco
+bruna leticia larissa thiago rodrigo bernardo henrique vitor joaquim duarte goncalo
+afonso salvador santiago alejandro alvaro ignacio manuel fernando ricardo eduardo
+raul andres nicolas sebastian emiliano ximena lupita guadalupe alba nerea irene
+lucia carmen pilar rocio marisol inmaculada dolores jose maria pierre jean luc
+francois antoine guillaume baptiste mathieu etienne benoit thierry olivier sylvie
+nathalie isabelle celine aurelie margaux juliette ines elodie anais wilhelmina
+friedrich johann matthias jurgen uwe torsten sabine ute birgit heike anke katrin
+kerstin silke jorg sebastian florian fabian dominik philipp niklas leon
+ben jonas elias luis finn lina lea emma mia hanna leni ida frieda greta clara
+emil anton karl otto henri bjorn gunnar magnus henrik mikkel rasmus soren
+kasper jesper frederik sigrid solveig ingeborg liv maja ebba alma agnes wilma
+saga linnea aino eero juha jukka mikko timo ville pekka sanna tiina riikka
+zofia krzysztof wojciech pawel michal kamil bartosz malgorzata katarzyna
+magdalena ewa dorota petr jiri tereza lucie milan zoran dragan nikola jelena
+ivana ana marija luka filip andrej stefan dimitar georgi yordan elena maria
+nikos giorgos kostas yannis eleni sofia katerina dimitra vasilis andreas
+aleksander aleksandra oksana olena taras bohdan andriy yulia iryna natalia
+sasha misha alexei anastasia ekaterina daria polina arina kirill maxim artem
+rhys dylan gareth gethin sian cerys megan bethan carys ffion ewan fraser
+hamish angus iain calum mairi eilidh isla skye kirsty shona morag lachlan
+cormac eoin oisin fionn cillian darragh ronan tadhg sinead grainne roisin`)
 
 // commonWords are frequent English words that may start a sentence with a
 // capital without being a name.
@@ -330,7 +375,7 @@ weight score limit timeout branch team department office partner wife husband sp
 dentist pronouns nickname handle editor ide shell car plan tier license licence food drink
 movie film book song band sport game season dish cuisine animal flower restaurant author
 artist singer show series hobby place destination airline release stack runtime framework
-host provider cloud bank gym school university major degree`)
+host provider cloud bank gym school university major degree password passcode pin username`)
 
 // propertyPrefixes make the next words a property: "favourite colour".
 var propertyPrefixes = set(`favourite favorite current main primary preferred default usual new
@@ -339,7 +384,8 @@ old home work personal`)
 // compoundProperties are two-word properties.
 var compoundProperties = set(`rate_limit release_date due_date phone_number email_address home_address
 time_zone start_date launch_date birth_date end_date go-live_date cut-off_date ship_date
-first_name last_name full_name blood_type`)
+first_name last_name full_name blood_type blood_group birth_place native_language first_language
+mother_tongue native_tongue`)
 
 // groupHeads make a subject a group of people ("the payments team").
 var groupHeads = set(`team teams company department org organisation organization group squad
@@ -377,3 +423,9 @@ summer winter spring autumn fall everything nothing someone mom mum dad`)
 
 // correctionLead words start a correction: "Actually, ...", "Correction:".
 var correctionLead = set(`actually correction update wait oops scratch nope no sorry`)
+
+// timetableVerbs say when something happens; with no other object, the
+// time they are said with is their value ("the term starts on 2
+// September").
+var timetableVerbs = set(`start begin end finish open close expire leave depart arrive land
+kick`)

@@ -93,6 +93,11 @@ func tokenize(s string) []tok {
 					j += w2
 					continue
 				}
+				if r2 == ',' && thousandsAt(s, j) {
+					// "1,150": a thousands separator stays in the number
+					j++
+					continue
+				}
 				if r2 == ':' && clockAt(s, i, j) {
 					// "9:30", "10:15": a time of day is one token
 					j += 3
@@ -161,4 +166,18 @@ func mkTok(s, low string, i, j int) tok {
 		k = tNum
 	}
 	return tok{s: s, low: low, start: i, end: j, kind: k, cap: unicode.IsUpper(r)}
+}
+
+// thousandsAt: s[j] is a comma between a digit and exactly three digits
+// ("1,150 pounds"), not a list ("1,2,3" or "3, 4").
+func thousandsAt(s string, j int) bool {
+	if j == 0 || j+4 > len(s) || s[j] != ',' || s[j-1] < '0' || s[j-1] > '9' {
+		return false
+	}
+	for k := j + 1; k < j+4; k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return j+4 == len(s) || s[j+4] < '0' || s[j+4] > '9'
 }

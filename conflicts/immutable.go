@@ -1,0 +1,64 @@
+package conflicts
+
+import (
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// immutablePhrases name attributes a subject is given once and never
+// changes: a birthday, a date or place of birth, a blood type, a native
+// language. A later different value of one is not news but a contradiction
+// (one of the two is wrong), unless the incoming claim is worded as a
+// correction.
+var immutablePhrases = [][]string{
+	{"birthday"}, {"birthdate"}, {"dob"}, {"birthplace"}, {"birth", "date"}, {"birth", "place"},
+	{"date", "of", "birth"}, {"place", "of", "birth"}, {"country", "of", "birth"},
+	{"born"}, {"blood", "type"}, {"blood", "group"}, {"native", "language"},
+	{"first", "language"}, {"mother", "tongue"}, {"native", "tongue"},
+}
+
+// immutable reports whether the slot of view v (of memory m) never
+// changes, and whether it is "born": where and when someone was born are
+// two slots told apart by the value.
+func immutable(v view, m schema.Memory) (ok, born bool) {
+	ws := strings.Fields(v.subj + " " + v.attr + " " + strings.Join(key(m.Subject), " ") + " " + strings.Join(key(m.Attribute), " "))
+	for _, p := range immutablePhrases {
+		if containsSeq(ws, p) {
+			return true, p[0] == "born"
+		}
+	}
+	return false, false
+}
+
+// containsSeq: p occurs in ws as consecutive words.
+func containsSeq(ws, p []string) bool {
+	for i := 0; i+len(p) <= len(ws); i++ {
+		match := true
+		for j := range p {
+			if ws[i+j] != p[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
+// dateLike: the value names a date or a year ("1988", "3 May", "in
+// spring"), not a place.
+func dateLike(s string) bool {
+	for _, w := range key(s) {
+		if calendarWords[w] || yearWord(w) {
+			return true
+		}
+		switch w {
+		case "spring", "summer", "autumn", "fall", "winter":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,110 @@
+package resolve
+
+import "strings"
+
+// Some names have other spellings no rule derives: a place's name in its
+// own language or an older or transliterated form ("Lisboa" for
+// "Lisbon", "Kiev" for "Kyiv"), and an organisation's everyday short form
+// ("VW" for "Volkswagen"). knownVariants lists well-known ones; each line
+// is one place or organisation, its names separated by "|". Two names on
+// one line match at scoreSpelling. The list is a general gazetteer, not
+// names taken from any corpus.
+var knownVariants = variantTable(`
+lisbon|lisboa
+porto|oporto
+kyiv|kiev
+kharkiv|kharkov
+odesa|odessa
+lviv|lvov|lwow
+munich|munchen
+vienna|wien
+prague|praha
+warsaw|warszawa
+krakow|cracow|krakau
+moscow|moskva
+saint petersburg|st petersburg|sankt peterburg|leningrad
+rome|roma
+milan|milano
+naples|napoli
+venice|venezia
+turin|torino
+genoa|genova
+seville|sevilla
+saragossa|zaragoza
+copenhagen|kobenhavn
+gothenburg|goteborg
+brussels|bruxelles|brussel
+antwerp|antwerpen|anvers
+athens|athina
+belgrade|beograd
+bucharest|bucuresti
+geneva|geneve|genf
+zurich|zuerich
+basel|bale
+nuremberg|nurnberg
+beijing|peking
+guangzhou|canton
+kolkata|calcutta
+chennai|madras
+bengaluru|bangalore
+ho chi minh city|saigon
+yangon|rangoon
+istanbul|constantinople
+germany|deutschland
+spain|espana
+japan|nippon
+volkswagen|vw
+mercedes benz|mercedes|merc
+british airways|ba
+american express|amex
+coca cola|coke
+federal express|fedex
+hewlett packard|hp
+procter and gamble|p and g|pg
+general electric|ge
+international business machines|ibm
+bayerische motoren werke|bmw
+`)
+
+// variantTable reads the table into a map from each name (normalised) to
+// its line number.
+func variantTable(s string) map[string]int {
+	m := map[string]int{}
+	for i, line := range strings.Split(strings.TrimSpace(s), "\n") {
+		for _, n := range strings.Split(line, "|") {
+			m[strings.Join(tokens(n), " ")] = i + 1
+		}
+	}
+	return m
+}
+
+// knownVariant: m and c are two names of one place or organisation in
+// knownVariants.
+func knownVariant(m, c []string) bool {
+	a, b := knownVariants[strings.Join(m, " ")], knownVariants[strings.Join(c, " ")]
+	return a != 0 && a == b
+}
+
+// genericOrgLeads are first words shared by many organisations' names:
+// "British" alone names none of them.
+var genericOrgLeads = map[string]bool{
+	"british": true, "american": true, "national": true, "international": true, "royal": true,
+	"united": true, "first": true, "general": true, "new": true, "global": true, "world": true,
+	"bank": true, "university": true, "college": true, "city": true, "state": true, "central": true,
+	"federal": true, "european": true, "north": true, "south": true, "east": true, "west": true,
+	"western": true, "eastern": true, "northern": true, "southern": true, "great": true,
+	"the": true, "saint": true, "st": true, "air": true, "china": true, "japan": true, "korea": true,
+	"indian": true, "canadian": true, "australian": true, "german": true, "french": true,
+	"deutsche": true, "banco": true, "grupo": true, "group": true, "association": true,
+	"society": true, "institute": true, "museum": true, "hotel": true, "club": true,
+}
+
+// shortOrg: m is the distinctive first word of the two- or three-word
+// organisation name c ("Goldman" for "Goldman Sachs"), not a generic first
+// word ("British" for "British Council").
+func shortOrg(m, c []string) bool {
+	if len(m) != 1 || len(c) < 2 || len(c) > 3 || m[0] != c[0] {
+		return false
+	}
+	return len([]rune(m[0])) >= 4 && !genericOrgLeads[m[0]] && !hasDigitRune(m[0])
+}
