@@ -22,6 +22,12 @@ type BatchStore interface {
 	// Documents reads documents by id, in the order given, skipping ids
 	// this owner does not have.
 	Documents(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Document, error)
+	// DocumentTurns reads the conversation turns each document carries
+	// (Document-[:FROM_TURN]->Turn), by document id, each list in the
+	// conversation's order. Documents this owner does not have, and
+	// documents that carry no turns (material handed to remember), are
+	// absent from the map.
+	DocumentTurns(ctx context.Context, owner schema.Owner, docIDs []string) (map[string][]schema.Turn, error)
 	// CompleteJobs is CompleteJob for each completion, in order, in one
 	// transaction: a later job's write sees an earlier one's (it may
 	// reinforce or supersede a memory an earlier job of the batch

@@ -47,3 +47,9 @@ func (v SpaceView) Memories(ctx context.Context, owner schema.Owner, ids []strin
 func (v SpaceView) SearchTurns(context.Context, schema.Owner, string, int) ([]TurnHit, error) {
 	return nil, nil
 }
+
+// TurnsByID finds nothing, like SearchTurns: a search confined to Spaces
+// sees no conversation turns.
+func (v SpaceView) TurnsByID(context.Context, schema.Owner, []string) ([]schema.Turn, error) {
+	return nil, nil
+}

@@ -266,6 +266,10 @@ type ConversationStore interface {
 	// Turns returns the turns after afterSeq, in order, at most limit
 	// (bounded by MaxPage). An unknown conversation is schema.ErrNotFound.
 	Turns(ctx context.Context, owner schema.Owner, conversationID string, afterSeq, limit int) ([]schema.Turn, error)
+	// TurnsByID reads turns by id, in the order given, skipping ids this
+	// owner does not have (another owner's turn looks exactly like a
+	// missing one). At most MaxPage ids.
+	TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error)
 	// Conversations lists conversations, newest first, ties by id
 	// descending, at most limit (bounded by MaxPage). after is the id of
 	// the last conversation of the previous page, or empty; an unknown

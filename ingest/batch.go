@@ -123,6 +123,10 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	if err != nil {
 		return fmt.Errorf("read documents: %w", err)
 	}
+	docTurns, err := p.cfg.Graph.DocumentTurns(ctx, owner, docIDs)
+	if err != nil {
+		return fmt.Errorf("read the documents' turns: %w", err)
+	}
 	clk.done(StageStart)
 	byID := make(map[string]schema.Document, len(docs))
 	for _, d := range docs {
@@ -147,14 +151,15 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	}
 	clk.done(StageLookup)
 	comps := make([]graph.JobCompletion, 0, len(live))
-	var mems []schema.Memory
+	var (
+		mems  []schema.Memory
+		turns []schema.Turn
+	)
 	for i, job := range live {
 		doc := byID[job.DocumentID]
-		turns, err := p.docTurns(ctx, owner, doc)
-		if err != nil {
-			return err
-		}
-		w, err := p.plan(ctx, owner, job, doc, cands[i], turns, st)
+		dt := docTurns[doc.ID]
+		turns = append(turns, dt...)
+		w, err := p.plan(ctx, owner, job, doc, cands[i], dt, st)
 		if err != nil {
 			return fmt.Errorf("plan job %s: %w", job.ID, err)
 		}
@@ -162,7 +167,7 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 		mems = append(mems, w.Memories...)
 	}
 	clk.done(StagePlan)
-	if err := p.writeVectors(ctx, owner, mems, clk); err != nil {
+	if err := p.writeVectors(ctx, owner, mems, turns, clk); err != nil {
 		return err
 	}
 	if err := p.cfg.Graph.CompleteJobs(ctx, owner, comps); err != nil {
@@ -176,17 +181,25 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	return nil
 }
 
-// writeVectors embeds the claims of new memories and upserts them by id
-// (so a retry writes the same vectors again).
-func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, clk *stageClock) error {
-	if p.cfg.Embedder == nil || len(mems) == 0 {
+// writeVectors embeds the claims of new memories and the text of the
+// batch's turns in one call and upserts them by id, memories into
+// Config.Vectors and turns into Config.TurnVectors (so a retry writes the
+// same vectors again).
+func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, clk *stageClock) error {
+	if p.cfg.TurnVectors == nil {
+		turns = nil
+	}
+	if p.cfg.Embedder == nil || len(mems)+len(turns) == 0 {
 		clk.done(StageEmbed)
 		clk.done(StageVectors)
 		return nil
 	}
-	texts := make([]string, len(mems))
-	for i, m := range mems {
-		texts[i] = m.Claim
+	texts := make([]string, 0, len(mems)+len(turns))
+	for _, m := range mems {
+		texts = append(texts, m.Claim)
+	}
+	for _, t := range turns {
+		texts = append(texts, TurnEmbeddingText(t))
 	}
 	vecs, err := p.cfg.Embedder.Embed(ctx, texts)
 	if err != nil {
@@ -197,9 +210,30 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	for i, m := range mems {
 		recs[i] = retrieval.VectorRecord{ID: m.ID, Vector: vecs[i], Text: m.Claim}
 	}
-	if err := p.cfg.Vectors.Upsert(ctx, owner, recs); err != nil {
-		return fmt.Errorf("write vectors: %w", err)
+	if len(recs) > 0 {
+		if err := p.cfg.Vectors.Upsert(ctx, owner, recs); err != nil {
+			return fmt.Errorf("write vectors: %w", err)
+		}
+	}
+	if len(turns) > 0 {
+		trecs := make([]retrieval.VectorRecord, len(turns))
+		for i, t := range turns {
+			trecs[i] = retrieval.VectorRecord{ID: t.ID, Vector: vecs[len(mems)+i], Text: texts[len(mems)+i]}
+		}
+		if err := p.cfg.TurnVectors.Upsert(ctx, owner, trecs); err != nil {
+			return fmt.Errorf("write turn vectors: %w", err)
+		}
 	}
 	clk.done(StageVectors)
 	return nil
+}
+
+// TurnEmbeddingText is what a turn's vector is made of: who said it and
+// what they said ("Caroline: I went to a support group yesterday."), so a
+// question naming the speaker finds their turns.
+func TurnEmbeddingText(t schema.Turn) string {
+	if t.Author == "" {
+		return t.Text
+	}
+	return t.Author + ": " + t.Text
 }

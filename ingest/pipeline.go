@@ -42,12 +42,15 @@ const (
 // no queue is configured: Remember refuses. Vectors and Embedder nil mean
 // memories are written without vectors (search degrades to lexical).
 type Config struct {
-	Graph     graph.Store
-	Queue     Queue
-	Vectors   retrieval.VectorStore
-	Embedder  embed.Embedder
-	Extractor Extractor
-	Logger    *slog.Logger
+	Graph   graph.Store
+	Queue   Queue
+	Vectors retrieval.VectorStore
+	// TurnVectors, optional, holds the embeddings of conversation turns
+	// (retrieval.Searcher.TurnVectors searches them); it needs Embedder.
+	TurnVectors retrieval.VectorStore
+	Embedder    embed.Embedder
+	Extractor   Extractor
+	Logger      *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Observe, when set, is told how long each stage of the worker took
@@ -79,6 +82,9 @@ func New(cfg Config) (*Pipeline, error) {
 	}
 	if (cfg.Vectors == nil) != (cfg.Embedder == nil) {
 		return nil, errors.New("ingest: Config.Vectors and Config.Embedder must be set together")
+	}
+	if cfg.TurnVectors != nil && cfg.Embedder == nil {
+		return nil, errors.New("ingest: Config.TurnVectors needs Config.Embedder")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -335,31 +341,5 @@ func (p *Pipeline) Dead(ctx context.Context, ref schema.JobRef, cause error) {
 	reason := "processing failed after repeated attempts: " + cause.Error()
 	if err := p.cfg.Graph.FailJob(ctx, ref.Owner, ref.JobID, reason); err != nil {
 		p.log.Error("could not mark job failed", "job", ref.JobID, "err", err)
-	}
-}
-
-// docTurns returns the conversation turns a document was made of (none for
-// material handed to remember).
-func (p *Pipeline) docTurns(ctx context.Context, owner schema.Owner, doc schema.Document) ([]schema.Turn, error) {
-	if doc.ConversationID == "" {
-		return nil, nil
-	}
-	var out []schema.Turn
-	after := 0
-	for {
-		page, err := p.cfg.Graph.Turns(ctx, owner, doc.ConversationID, after, graph.MaxPage)
-		if err != nil {
-			return nil, fmt.Errorf("turns of %s: %w", doc.ConversationID, err)
-		}
-		for _, t := range page {
-			// Turns appended with this document were said at or after it.
-			if t.Text != "" && !t.SaidAt.Before(doc.SaidAt) && strings.Contains(doc.Text, t.Text) {
-				out = append(out, t)
-			}
-			after = t.Seq
-		}
-		if len(page) < graph.MaxPage {
-			return out, nil
-		}
 	}
 }

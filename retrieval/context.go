@@ -52,7 +52,8 @@ func (q ContextQuery) Validate() error {
 type ContextItem struct {
 	Item
 	// Rank is the memory's 1-based place in the whole ranking (the
-	// snapshot, across pages).
+	// snapshot, across pages), and the handle its line starts with in
+	// Context ("[7] …"): a model cites [7], the caller finds the ids here.
 	Rank int `json:"rank"`
 	// Tokens is what the memory's line costs.
 	Tokens int `json:"tokens"`
@@ -158,7 +159,7 @@ func (s *Searcher) Context(ctx context.Context, owner schema.Owner, q ContextQue
 		snap.lines = make([]string, len(items))
 		snap.costs = make([]int, len(items))
 		for i, it := range items {
-			snap.lines[i] = renderItem(it, docs, q.IncludeHistory)
+			snap.lines[i] = renderItem(i+1, it, docs, q.IncludeHistory)
 			snap.costs[i] = counter.Count(snap.lines[i])
 		}
 	}

@@ -10,13 +10,15 @@ import "github.com/persistmemory/persistmemory/graph"
 // with the Spaces a search was confined to).
 func (s *Searcher) Over(g graph.Store) *Searcher {
 	return &Searcher{
-		Graph:    g,
-		Vectors:  s.Vectors,
-		Embedder: s.Embedder,
-		Logger:   s.Logger,
-		Counter:  s.Counter,
-		Budget:   s.Budget,
-		Cursors:  s.cursors(),
-		Off:      s.Off,
+		Graph:   g,
+		Vectors: s.Vectors,
+		// Turns are read through g, which drops those it does not show.
+		TurnVectors: s.TurnVectors,
+		Embedder:    s.Embedder,
+		Logger:      s.Logger,
+		Counter:     s.Counter,
+		Budget:      s.Budget,
+		Cursors:     s.cursors(),
+		Off:         s.Off,
 	}
 }

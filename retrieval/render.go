@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -10,34 +11,37 @@ import (
 )
 
 // ContextHeader opens every non-empty context. It says how to read the
-// lines that follow; the lines are
+// lines that follow. Each line starts with its handle, [n], n being the
+// item's rank in the whole ranking (ContextItem.Rank): the ContextItem of
+// that rank holds the memory's, document's and turn's ids, so a line
+// spends its tokens on what was said rather than on ids. The lines are
 //
-//	[mem_id] when · type[ · STATE note][ · confirmed] · "claim" (provenance)
+//	[n] when · type[ · STATE note][ · confirmed] · "claim" (provenance)
 //
 // where when is the valid time (2023-05-08, "2023-05-08 to 2023-06-01",
 // "until 2023-06-01") or, without one, "recorded 2023-05-09"; dates are
-// UTC days. Provenance lists, when known: the document ("from doc_…"), its
-// source and conversation, when it was said and recorded (each date shown
-// once), the memory it replaced (with history), and an excerpt of the
-// document when the excerpt says more than the claim.
+// UTC days. Provenance lists, when known: the document's source and
+// conversation, when it was said and recorded (each date shown once), the
+// memory it replaced (with history), and an excerpt of the document when
+// the excerpt says more than the claim.
 //
-// A raw conversation turn found by the turn search renders as
+// A raw conversation turn found on its own renders as
 //
-//	[turn_id] said · turn · Author said: "text" (conversation conv_…, turn D1:3)
+//	[n] said · turn · Author: "text" (conv-30 D1:3)
 //
-// where said is the day it was said and "turn D1:3" its source id (the
-// caller's id for the message). A memory merged with the turn it rests on
-// renders the turn's words in place of the claim:
+// where said is the day it was said, then where it was said: the
+// conversation and the caller's id for the message (where). A memory
+// merged with the turn it rests on renders the turn's words in place of
+// the claim:
 //
-//	[mem_id] when · type[ · STATE note][ · confirmed] · Author said: "text" (claim: "claim", turn D1:3, conversation conv_…, …)
+//	[n] when · type[ · STATE note][ · confirmed] · Author: "text" (claim: "claim", conv-30 D1:3, …)
 //
 // with the claim given only when the turn's text does not already contain
 // it (an "Author: " before the claim aside), when the valid time or else
-// the day the turn was said, and neither the document, the recording day
-// nor an excerpt (the turn's text holds it). The turn's text is whole,
-// never shortened. A document's source is not repeated when it only names
-// the conversation.
-const ContextHeader = "Memories, most relevant first; cite as [id]. Dates are UTC.\n"
+// the day the turn was said, and neither the recording day nor an excerpt
+// (the turn's text holds it). The turn's text is whole, never shortened. A
+// document's source is not repeated when it only names the conversation.
+const ContextHeader = "Memories, most relevant first, numbered by rank; cite as [n]. Dates are UTC.\n"
 
 // Rendering limits.
 const (
@@ -54,44 +58,57 @@ type docInfo struct {
 	conversation string
 }
 
-// renderItem renders one item as one line (see renderLine).
-func renderItem(it Item, docs map[string]docInfo, history bool) string {
+// renderItem renders one item as one line (see renderLine) whose handle
+// is ref, the item's rank.
+func renderItem(ref int, it Item, docs map[string]docInfo, history bool) string {
 	switch {
 	case it.Turn == nil:
-		return renderLine(it.Memory, docs[it.Memory.DocumentID], history)
+		return renderLine(ref, it.Memory, docs[it.Memory.DocumentID], history)
 	case it.Memory.ID == "":
-		return renderTurn(*it.Turn)
+		return renderTurn(ref, *it.Turn)
 	}
-	return renderMemory(it.Memory, docs[it.Memory.DocumentID], history, it.Turn)
+	return renderMemory(ref, it.Memory, docs[it.Memory.DocumentID], history, it.Turn)
 }
 
-// said is what a line quotes of a turn: `Author said: "text"`.
+// handle is how a line starts: "[ref] ".
+func handle(ref int) string { return "[" + strconv.Itoa(ref) + "] " }
+
+// said is what a line quotes of a turn: `Author: "text"`.
 func said(t schema.Turn) string {
 	q := `"` + clean(t.Text) + `"`
 	if a := clean(t.Author); a != "" {
-		return a + " said: " + q
+		return a + ": " + q
 	}
 	return q
 }
 
+// where says where a turn was said: "conv-30 D10:4" (the conversation,
+// then the caller's id for the message), "conversation conv-30" or
+// "turn D10:4" when only one is known.
+func where(conversation, sourceID string) string {
+	c, s := clean(conversation), clean(sourceID)
+	switch {
+	case c != "" && s != "":
+		return c + " " + s
+	case c != "":
+		return "conversation " + c
+	case s != "":
+		return "turn " + s
+	}
+	return ""
+}
+
 // renderTurn renders a turn found on its own as one line ending in "\n"
 // and starting with "[".
-func renderTurn(t schema.Turn) string {
+func renderTurn(ref int, t schema.Turn) string {
 	when := "undated"
 	if !t.SaidAt.IsZero() {
 		when = t.SaidAt.UTC().Format(time.DateOnly)
 	}
-	var prov []string
-	if t.ConversationID != "" {
-		prov = append(prov, "conversation "+clean(t.ConversationID))
-	}
-	if t.SourceID != "" {
-		prov = append(prov, "turn "+clean(t.SourceID))
-	}
 	var b strings.Builder
-	b.WriteString("[" + clean(t.ID) + "] " + when + " · turn · " + said(t))
-	if len(prov) > 0 {
-		b.WriteString(" (" + strings.Join(prov, ", ") + ")")
+	b.WriteString(handle(ref) + when + " · turn · " + said(t))
+	if w := where(t.ConversationID, t.SourceID); w != "" {
+		b.WriteString(" (" + w + ")")
 	}
 	b.WriteString("\n")
 	return b.String()
@@ -101,14 +118,14 @@ func renderTurn(t schema.Turn) string {
 // with "[": so the token count of a context is exactly the sum of the
 // counts of its lines (cl100k_base's split pattern never joins a newline
 // with a following "[" into one piece).
-func renderLine(m schema.Memory, d docInfo, history bool) string {
-	return renderMemory(m, d, history, nil)
+func renderLine(ref int, m schema.Memory, d docInfo, history bool) string {
+	return renderMemory(ref, m, d, history, nil)
 }
 
 // renderMemory is renderLine for a memory with, when turn is set, the turn
 // it rests on: the turn's words stand in for the claim, as ContextHeader
 // describes.
-func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) string {
+func renderMemory(ref int, m schema.Memory, d docInfo, history bool, turn *schema.Turn) string {
 	day := func(t time.Time) string { return t.UTC().Format(time.DateOnly) }
 	shown := map[string]bool{}
 	var when string
@@ -151,11 +168,12 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 		if claim != "" && !strings.Contains(fold(turn.Text), strings.ToLower(strings.TrimRight(withoutSpeaker(claim, turn.Author), ".!?… "))) {
 			prov = append(prov, `claim: "`+claim+`"`)
 		}
-		if turn.SourceID != "" {
-			prov = append(prov, "turn "+clean(turn.SourceID))
+		conv := d.conversation
+		if conv == "" {
+			conv = turn.ConversationID
 		}
-		if d.conversation == "" && turn.ConversationID != "" {
-			d.conversation = turn.ConversationID
+		if w := where(conv, turn.SourceID); w != "" {
+			prov = append(prov, w)
 		}
 		if m.SaidAt == nil && !turn.SaidAt.IsZero() {
 			t := turn.SaidAt
@@ -165,13 +183,10 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 		parts = append(parts, `"`+claim+`"`)
 	}
 
-	if m.DocumentID != "" && turn == nil {
-		prov = append(prov, "from "+clean(m.DocumentID))
-	}
 	if d.source != "" && clean(d.source) != "conversation "+clean(d.conversation) {
 		prov = append(prov, "source: "+shorten(clean(d.source), MaxSourceRunes))
 	}
-	if d.conversation != "" {
+	if d.conversation != "" && turn == nil {
 		prov = append(prov, "conversation "+clean(d.conversation))
 	}
 	if m.SaidAt != nil && !shown[day(*m.SaidAt)] {
@@ -189,7 +204,7 @@ func renderMemory(m schema.Memory, d docInfo, history bool, turn *schema.Turn) s
 	}
 
 	var b strings.Builder
-	b.WriteString("[" + clean(m.ID) + "] ")
+	b.WriteString(handle(ref))
 	b.WriteString(strings.Join(parts, " · "))
 	if len(prov) > 0 {
 		b.WriteString(" (" + strings.Join(prov, ", ") + ")")

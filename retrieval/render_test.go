@@ -26,7 +26,7 @@ func TestRenderLine(t *testing.T) {
 		{
 			name: "recorded only",
 			m:    base(nil),
-			want: `[mem_1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
 		},
 		{
 			name: "valid from, provenance, said",
@@ -34,22 +34,22 @@ func TestRenderLine(t *testing.T) {
 				m.ValidFrom, m.SaidAt, m.DocumentID = day("2023-05-08"), day("2023-05-07"), "doc_9"
 			}),
 			doc:  docInfo{source: "gmail", conversation: "conv_1"},
-			want: `[mem_1] 2023-05-08 · decision · "We chose Postgres." (from doc_9, source: gmail, conversation conv_1, said 2023-05-07, recorded 2024-01-02)` + "\n",
+			want: `[1] 2023-05-08 · decision · "We chose Postgres." (source: gmail, conversation conv_1, said 2023-05-07, recorded 2024-01-02)` + "\n",
 		},
 		{
 			name: "valid interval",
 			m:    base(func(m *schema.Memory) { m.ValidFrom, m.ValidTo = day("2023-05-08"), day("2024-01-02") }),
-			want: `[mem_1] 2023-05-08 to 2024-01-02 · decision · "We chose Postgres."` + "\n",
+			want: `[1] 2023-05-08 to 2024-01-02 · decision · "We chose Postgres."` + "\n",
 		},
 		{
 			name: "valid to only",
 			m:    base(func(m *schema.Memory) { m.ValidTo = day("2023-06-01") }),
-			want: `[mem_1] until 2023-06-01 · decision · "We chose Postgres." (recorded 2024-01-02)` + "\n",
+			want: `[1] until 2023-06-01 · decision · "We chose Postgres." (recorded 2024-01-02)` + "\n",
 		},
 		{
 			name: "undated",
 			m:    base(func(m *schema.Memory) { m.RecordedAt = time.Time{} }),
-			want: `[mem_1] undated · decision · "We chose Postgres."` + "\n",
+			want: `[1] undated · decision · "We chose Postgres."` + "\n",
 		},
 		{
 			name: "non-UTC times are shown as UTC days",
@@ -57,43 +57,43 @@ func TestRenderLine(t *testing.T) {
 				t := time.Date(2023, 5, 8, 23, 0, 0, 0, time.FixedZone("UTC-5", -5*3600))
 				m.ValidFrom = &t
 			}),
-			want: `[mem_1] 2023-05-09 · decision · "We chose Postgres." (recorded 2024-01-02)` + "\n",
+			want: `[1] 2023-05-09 · decision · "We chose Postgres." (recorded 2024-01-02)` + "\n",
 		},
 		{
 			name: "disputed and confirmed",
 			m:    base(func(m *schema.Memory) { m.State, m.Confirmed = schema.StateDisputed, true }),
-			want: `[mem_1] recorded 2024-01-02 · decision · DISPUTED: an open conflict contradicts this · confirmed · "We chose Postgres."` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · DISPUTED: an open conflict contradicts this · confirmed · "We chose Postgres."` + "\n",
 		},
 		{
 			name:    "superseded, with history",
 			m:       base(func(m *schema.Memory) { m.State, m.SupersedesID = schema.StateSuperseded, "mem_0" }),
 			history: true,
-			want:    `[mem_1] recorded 2024-01-02 · decision · SUPERSEDED: no longer current · "We chose Postgres." (replaces mem_0)` + "\n",
+			want:    `[1] recorded 2024-01-02 · decision · SUPERSEDED: no longer current · "We chose Postgres." (replaces mem_0)` + "\n",
 		},
 		{
 			name: "replaces is history only",
 			m:    base(func(m *schema.Memory) { m.SupersedesID = "mem_0" }),
-			want: `[mem_1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
 		},
 		{
 			name: "excerpt that adds information",
 			m:    base(func(m *schema.Memory) { m.Excerpt = "Alice:\n  we chose\tPostgres, for JSONB." }),
-			want: `[mem_1] recorded 2024-01-02 · decision · "We chose Postgres." (excerpt: "Alice: we chose Postgres, for JSONB.")` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · "We chose Postgres." (excerpt: "Alice: we chose Postgres, for JSONB.")` + "\n",
 		},
 		{
 			name: "excerpt the claim already says",
 			m:    base(func(m *schema.Memory) { m.Excerpt = "we chose postgres" }),
-			want: `[mem_1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · "We chose Postgres."` + "\n",
 		},
 		{
 			name: "claim on one line, invalid UTF-8 replaced",
 			m:    base(func(m *schema.Memory) { m.Claim = "  We chose\r\nPostgres\xff.  " }),
-			want: `[mem_1] recorded 2024-01-02 · decision · "We chose Postgres` + "\uFFFD" + `."` + "\n",
+			want: `[1] recorded 2024-01-02 · decision · "We chose Postgres` + "\uFFFD" + `."` + "\n",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := renderLine(tt.m, tt.doc, tt.history); got != tt.want {
+			if got := renderLine(1, tt.m, tt.doc, tt.history); got != tt.want {
 				t.Errorf("renderLine =\n%q\nwant\n%q", got, tt.want)
 			}
 		})
@@ -102,7 +102,7 @@ func TestRenderLine(t *testing.T) {
 
 func TestRenderLongExcerptAndSource(t *testing.T) {
 	m := schema.Memory{ID: "mem_1", Type: schema.TypeFact, Claim: "short", Excerpt: strings.Repeat("word ", 200)}
-	line := renderLine(m, docInfo{source: strings.Repeat("s", 200)}, false)
+	line := renderLine(1, m, docInfo{source: strings.Repeat("s", 200)}, false)
 	if !strings.Contains(line, "…\")") || strings.Count(line, "word") > MaxExcerptRunes/5+1 {
 		t.Errorf("excerpt not shortened to %d runes: %q", MaxExcerptRunes, line)
 	}

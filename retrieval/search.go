@@ -32,10 +32,14 @@ const (
 // Searcher can be written as a literal. Safe for concurrent use; do not
 // copy a Searcher after first use.
 type Searcher struct {
-	Graph    graph.Store
-	Vectors  VectorStore
-	Embedder embed.Embedder
-	Logger   *slog.Logger
+	Graph   graph.Store
+	Vectors VectorStore
+	// TurnVectors, optional, holds the embeddings of conversation turns
+	// (ingest writes them beside the memories'); nil leaves raw turns to
+	// the full-text signal alone.
+	TurnVectors VectorStore
+	Embedder    embed.Embedder
+	Logger      *slog.Logger
 
 	// Counter counts the tokens of a context; nil means cl100k_base
 	// (tokens.CL100K), loaded on first use.
@@ -117,7 +121,8 @@ func (q Query) Validate() error {
 type Breakdown struct {
 	// Lexical is full-text search: over memory claims and over raw turns.
 	Lexical float64 `json:"lexical"`
-	// Vector is nearVector over memory embeddings.
+	// Vector is nearVector over memory embeddings and over the
+	// embeddings of raw conversation turns.
 	Vector float64 `json:"vector"`
 	// Graph is the memories around the entities the query names.
 	Graph float64 `json:"graph"`
@@ -249,30 +254,58 @@ func wanted(st schema.MemoryState, history bool) bool {
 	return false
 }
 
-// vectorCandidates returns the vector signal's memory ids, best first,
-// or a reason when it could not.
-func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, text string) ([]string, string) {
+// vectorHits are the vector signal's two lists, best first: memory ids
+// (Vectors) and turn ids (TurnVectors).
+type vectorHits struct {
+	memories, turns []string
+}
+
+// vectorCandidates embeds the query once and searches the memory and the
+// turn vectors with it, side by side; reason says why there are none.
+func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, text string) (vectorHits, string) {
+	var out vectorHits
 	if s.Embedder == nil || s.Vectors == nil {
-		return nil, "vector search is off: no embedding provider is configured (EMBEDDING_PROVIDER=none)"
+		return out, "vector search is off: no embedding provider is configured (EMBEDDING_PROVIDER=none)"
 	}
 	vecs, err := s.Embedder.Embed(ctx, []string{text})
 	if err != nil || len(vecs) != 1 {
 		s.log().Warn("embedding the query failed; answering without vectors", "err", err)
-		return nil, "vector search skipped: the embedding provider failed"
+		return out, "vector search skipped: the embedding provider failed"
+	}
+	var turnErr error
+	var wg sync.WaitGroup
+	if s.TurnVectors != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var hits []VectorHit
+			if hits, turnErr = s.TurnVectors.Search(ctx, owner, vecs[0], CandidatePool); turnErr == nil {
+				out.turns = hitIDs(hits)
+			}
+		}()
 	}
 	hits, err := s.Vectors.Search(ctx, owner, vecs[0], CandidatePool)
+	wg.Wait()
+	if err == nil {
+		err = turnErr
+	}
 	if err != nil {
 		s.log().Warn("vector search failed; answering without vectors", "err", err)
 		if errors.Is(err, schema.ErrUnavailable) {
-			return nil, "vector search skipped: the vector store (Weaviate) is unavailable"
+			return vectorHits{}, "vector search skipped: the vector store (Weaviate) is unavailable"
 		}
-		return nil, "vector search skipped: the vector store (Weaviate) failed"
+		return vectorHits{}, "vector search skipped: the vector store (Weaviate) failed"
 	}
+	out.memories = hitIDs(hits)
+	return out, ""
+}
+
+func hitIDs(hits []VectorHit) []string {
 	ids := make([]string, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
-	return ids, ""
+	return ids
 }
 
 // counter returns s.Counter or, when nil, cl100k_base.

@@ -119,7 +119,7 @@ func TestSearchMergesTurnWithItsMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := strings.SplitN(cres.Context, "\n", 3)[1]
-	want := "[mem_a] 2023-05-08 · fact · Caroline said: \"Guess what! I ADOPTED a puppy named Rex, yes.\" (turn D2:7, conversation conv_1)\n"
+	want := "[1] 2023-05-08 · fact · Caroline: \"Guess what! I ADOPTED a puppy named Rex, yes.\" (conv_1 D2:7)\n"
 	if line+"\n" != want {
 		t.Errorf("merged line:\n got %q\nwant %q", line+"\n", want)
 	}
@@ -144,8 +144,8 @@ func TestSearchTurnsFailureIsUnavailable(t *testing.T) {
 func TestRenderTurnLine(t *testing.T) {
 	long := strings.Repeat("We talked about the lake house and the kids. ", 20) // > MaxExcerptRunes
 	tu := turn("turn_9", "D3:4", "Melanie", long+"\n  The end.")
-	got := renderItem(Item{Turn: &tu}, nil, false)
-	want := "[turn_9] 2023-05-08 · turn · Melanie said: \"" + clean(long+" The end.") + "\" (conversation conv_1, turn D3:4)\n"
+	got := renderItem(9, Item{Turn: &tu}, nil, false)
+	want := "[9] 2023-05-08 · turn · Melanie: \"" + clean(long+" The end.") + "\" (conv_1 D3:4)\n"
 	if got != want {
 		t.Errorf("line:\n got %q\nwant %q", got, want)
 	}
@@ -171,7 +171,7 @@ func TestContextPacksTurnsWhole(t *testing.T) {
 		}
 		want, sum := "", 0
 		for _, it := range res.Items {
-			line := renderItem(it.Item, nil, false)
+			line := renderItem(it.Rank, it.Item, nil, false)
 			want += line
 			sum += it.Tokens
 			if it.Tokens != c.Count(line) {

@@ -21,16 +21,23 @@ import (
 	"github.com/persistmemory/persistmemory/retrieval/weaviate"
 )
 
+// TurnCollection is the Weaviate collection of conversation turns'
+// embeddings (memories' are in weaviate.DefaultCollection).
+const TurnCollection = "Turn"
+
 // backends are the opened dependencies of a process.
 type backends struct {
-	graph    *graphneo4j.Store
-	keys     *oauthneo4j.Store
-	queue    ingest.Queue          // nil: no queue configured
-	vectors  retrieval.VectorStore // nil: no embeddings
-	embedder embed.Embedder        // nil: EMBEDDING_PROVIDER=none
-	pipe     *ingest.Pipeline
-	search   *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
-	metrics  *metrics
+	graph   *graphneo4j.Store
+	keys    *oauthneo4j.Store
+	queue   ingest.Queue          // nil: no queue configured
+	vectors retrieval.VectorStore // nil: no embeddings
+	// turnVectors holds the embeddings of conversation turns (collection
+	// TurnCollection); set with vectors.
+	turnVectors retrieval.VectorStore
+	embedder    embed.Embedder // nil: EMBEDDING_PROVIDER=none
+	pipe        *ingest.Pipeline
+	search      *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
+	metrics     *metrics
 	// retrievalOff are signals the searcher leaves out (measurement only).
 	retrievalOff []string
 	closers      []func()
@@ -108,7 +115,14 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 		if err := v.Ensure(ctx, b.embedder.Model(), dims); err != nil {
 			return nil, fmt.Errorf("vector collection: %w", err)
 		}
-		b.vectors = v
+		tv, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: TurnCollection, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("weaviate at %s: %w (is the stack up? run: persistmemory stack up)", cfg.WeaviateURL, err)
+		}
+		if err := tv.Ensure(ctx, b.embedder.Model(), dims); err != nil {
+			return nil, fmt.Errorf("turn vector collection: %w", err)
+		}
+		b.vectors, b.turnVectors = v, tv
 	}
 	if len(cfg.KafkaBrokers) > 0 {
 		q, err := kafka.Open(ctx, kafkaConfig(cfg, log))
@@ -135,7 +149,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 	b.metrics = newMetrics()
 	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Logger: log, Observe: b.metrics.observe}
 	if b.embedder != nil {
-		c.Vectors, c.Embedder = b.vectors, b.embedder
+		c.Vectors, c.TurnVectors, c.Embedder = b.vectors, b.turnVectors, b.embedder
 	}
 	return ingest.New(c)
 }
@@ -143,7 +157,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 func (b *backends) searcher(log *slog.Logger, budget int) *retrieval.Searcher {
 	s := &retrieval.Searcher{Graph: b.graph, Logger: log, Budget: budget, Off: b.retrievalOff}
 	if b.embedder != nil {
-		s.Vectors, s.Embedder = b.vectors, b.embedder
+		s.Vectors, s.TurnVectors, s.Embedder = b.vectors, b.turnVectors, b.embedder
 	}
 	return s
 }

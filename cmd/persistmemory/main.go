@@ -28,6 +28,7 @@ func commands() []command {
 		{"mcp", "serve MCP over stdio for one person (PERSISTMEMORY_USER_ID)", runMCP},
 		{"stack", "install and run the local stack: stack up|down|status|logs", runStack},
 		{"migrate", "apply the graph schema migrations and exit", runMigrate},
+		{"reindex", "rebuild owners' memory and turn vectors from the graph", runReindex},
 		{"apikey", "create or revoke a developer API key: apikey create|revoke", runAPIKey},
 	}
 }

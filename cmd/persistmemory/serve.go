@@ -239,6 +239,43 @@ func runMigrate(ctx context.Context, args []string, stderr io.Writer) error {
 	return nil
 }
 
+// ownerList is a repeatable -owner flag.
+type ownerList []string
+
+func (o *ownerList) String() string     { return strings.Join(*o, ",") }
+func (o *ownerList) Set(v string) error { *o = append(*o, v); return nil }
+
+func runReindex(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlagSet("reindex", "reindex --owner <owner id> [--owner …]", stderr)
+	var owners ownerList
+	fs.Var(&owners, "owner", "an owner whose vectors to rebuild from the graph (repeatable)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if len(owners) == 0 {
+		fs.Usage()
+		return errors.New("reindex needs at least one --owner")
+	}
+	cfg, log, err := loadConfig(stderr)
+	if err != nil {
+		return err
+	}
+	cfg.KafkaBrokers = nil // rebuilding reads the graph and writes vectors only
+	b, err := openBackends(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	for _, o := range owners {
+		st, err := b.pipe.Reindex(ctx, schema.Owner(o))
+		if err != nil {
+			return fmt.Errorf("owner %s: %w", o, err)
+		}
+		log.Info("vectors rebuilt", "owner", o, "memories", st.Memories, "turns", st.Turns, "took", st.Took.Round(time.Millisecond))
+	}
+	return nil
+}
+
 func runAPIKey(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlagSet("apikey", "apikey create --user <owner id> [--name <label>] | apikey revoke --user <owner id> --id <key id>", stderr)
 	user := fs.String("user", "", "the owner id the key acts for")

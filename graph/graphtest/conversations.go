@@ -143,6 +143,30 @@ func testConversations(t *testing.T, s graph.Store) {
 	if err != nil || len(mine) != 1 || mine[0].ID != conv || mine[0].Turns != 3 {
 		t.Errorf("Conversations of the first owner = %+v, %v", mine, err)
 	}
+
+	// Turns by id and by the document that carried them, owner-scoped.
+	otherTurns, otherDoc, _ := appendTurns(t, s, other, conv, schema.Turn{Author: "user", Text: "the same conversation id, another owner"})
+	byID, err := s.TurnsByID(ctx, owner, []string{want[1].ID, otherTurns[0].ID, "trn_missing", want[0].ID})
+	if err != nil {
+		t.Fatalf("TurnsByID: %v", err)
+	}
+	if diff := cmp.Diff([]schema.Turn{want[1], want[0]}, byID); diff != "" {
+		t.Errorf("TurnsByID, in the order given, without another owner's or a missing id (-want +got):\n%s", diff)
+	}
+	if got, err := s.TurnsByID(ctx, other, []string{want[0].ID}); err != nil || len(got) != 0 {
+		t.Errorf("TurnsByID of another owner's turn = %+v, %v; want nothing", got, err)
+	}
+	_, err = s.TurnsByID(ctx, owner, []string{""})
+	wantErr(t, "TurnsByID with an empty id", err, schema.ErrInvalid)
+	_, err = s.TurnsByID(ctx, owner, make([]string, graph.MaxPage+1))
+	wantErr(t, "TurnsByID over MaxPage", err, schema.ErrInvalid)
+	carried, err := s.DocumentTurns(ctx, owner, []string{doc.ID, otherDoc.ID})
+	if err != nil {
+		t.Fatalf("DocumentTurns: %v", err)
+	}
+	if diff := cmp.Diff(map[string][]schema.Turn{doc.ID: want}, carried); diff != "" {
+		t.Errorf("DocumentTurns, the turns each document carried, in order, not another owner's (-want +got):\n%s", diff)
+	}
 }
 
 func testAppendTurnsInvalid(t *testing.T, s graph.Store) {

@@ -107,6 +107,46 @@ func (s *Store) Documents(ctx context.Context, owner schema.Owner, ids []string)
 	return out, nil
 }
 
+const documentTurnsCypher = `
+UNWIND $ids AS id
+MATCH (d:Document {id: id, owner: $owner})-[:FROM_TURN]->(t:Turn {owner: $owner})
+RETURN d.id AS doc, t {.*} AS t
+ORDER BY doc, t.seq`
+
+// DocumentTurns reads the turns documents carry in one query; see
+// graph.BatchStore.
+func (s *Store) DocumentTurns(ctx context.Context, owner schema.Owner, ids []string) (map[string][]schema.Turn, error) {
+	const op = "read the turns of documents"
+	if err := checkBatch(owner, "document", ids); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out := map[string][]schema.Turn{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	_, err := read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		recs, err := collect(ctx, tx, documentTurnsCypher, map[string]any{"ids": ids, "owner": string(owner)})
+		if err != nil {
+			return struct{}{}, err
+		}
+		for _, r := range recs {
+			doc, _ := r.Get("doc")
+			v, _ := r.Get("t")
+			m, err := asMap(v, "t")
+			if err != nil {
+				return struct{}{}, err
+			}
+			id, _ := doc.(string)
+			out[id] = append(out[id], turnFrom(m))
+		}
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
 const markPublishedManyCypher = `
 UNWIND $refs AS r
 MATCH (j:Job {id: r.job, owner: r.owner})

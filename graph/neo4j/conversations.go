@@ -162,6 +162,20 @@ func turnFrom(m map[string]any) schema.Turn {
 	}
 }
 
+// turnsOf reads the turns of records that hold one as "t".
+func turnsOf(recs []*neo4j.Record) ([]schema.Turn, error) {
+	out := make([]schema.Turn, 0, len(recs))
+	for _, r := range recs {
+		v, _ := r.Get("t")
+		m, err := asMap(v, "t")
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, turnFrom(m))
+	}
+	return out, nil
+}
+
 const conversationExistsCypher = `MATCH (c:Conversation {owner: $owner, id: $id}) RETURN c.id AS id`
 
 const turnsCypher = `
@@ -170,6 +184,43 @@ WHERE t.seq > $after
 RETURN t {.*} AS t
 ORDER BY t.seq ASC, t.id ASC
 LIMIT $limit`
+
+const turnsByIDCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+MATCH (t:Turn {id: $ids[i]})
+WHERE t.owner = $owner
+RETURN t {.*} AS t
+ORDER BY i`
+
+// TurnsByID reads turns by id in one query; see graph.Store.
+func (s *Store) TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error) {
+	const op = "read turns by id"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(ids) > graph.MaxPage {
+		return nil, fmt.Errorf("%s: %w: %d ids is more than the %d one call takes", op, schema.ErrInvalid, len(ids), graph.MaxPage)
+	}
+	for _, id := range ids {
+		if err := checkID("turn", id); err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+	}
+	if len(ids) == 0 {
+		return []schema.Turn{}, nil
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Turn, error) {
+		recs, err := collect(ctx, tx, turnsByIDCypher, map[string]any{"ids": ids, "owner": string(owner)})
+		if err != nil {
+			return nil, err
+		}
+		return turnsOf(recs)
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
 
 // Turns returns a conversation's turns after afterSeq, in order.
 func (s *Store) Turns(ctx context.Context, owner schema.Owner, conversationID string, afterSeq, limit int) ([]schema.Turn, error) {
@@ -197,16 +248,7 @@ func (s *Store) Turns(ctx context.Context, owner schema.Owner, conversationID st
 		if err != nil {
 			return nil, err
 		}
-		out := make([]schema.Turn, 0, len(recs))
-		for _, r := range recs {
-			v, _ := r.Get("t")
-			m, err := asMap(v, "t")
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, turnFrom(m))
-		}
-		return out, nil
+		return turnsOf(recs)
 	})
 	if err != nil {
 		return nil, translate(op, err)
