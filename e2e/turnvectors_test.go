@@ -74,9 +74,18 @@ func TestTurnVectorsFindWhatNoWordMatches(t *testing.T) {
 	if _, ok := find(); !ok {
 		t.Fatal("after reindex the turn is no longer found")
 	}
-	cmd = exec.Command(binary(t), "reindex")
-	cmd.Env = baseEnv("KAFKA_BROKERS=")
-	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "--owner") {
-		t.Errorf("reindex without an owner: %v\n%s; want a refusal naming --owner", err, out)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "--owner"},
+		{[]string{"--owner", string(s.user), "--recreate"}, "needs --all"},
+		{[]string{"--owner", string(s.user), "--all"}, "not both"},
+	} {
+		cmd = exec.Command(binary(t), append([]string{"reindex"}, tc.args...)...)
+		cmd.Env = baseEnv("KAFKA_BROKERS=")
+		if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), tc.want) {
+			t.Errorf("reindex %v: %v\n%s; want a refusal saying %q", tc.args, err, out, tc.want)
+		}
 	}
 }

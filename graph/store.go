@@ -301,6 +301,10 @@ type IdempotencyStore interface {
 	// reservation. ttl must be in (0, MaxIdempotencyTTL]; a body over
 	// MaxIdempotencyBody is schema.ErrTooLarge.
 	IdempotencyPut(ctx context.Context, owner schema.Owner, key, requestHash string, status int, body []byte, ttl time.Duration) (rec IdemRecord, stored bool, err error)
+	// SystemOwners lists, across owners, every owner that has memories or
+	// conversation turns, sorted: what an operator rebuilds the derived
+	// indexes of (persistmemory reindex --all).
+	SystemOwners(ctx context.Context) ([]schema.Owner, error)
 	// SystemPurgeIdempotency deletes, across owners, at most limit records
 	// that expired at or before now, and returns how many it deleted.
 	SystemPurgeIdempotency(ctx context.Context, now time.Time, limit int) (int, error)

@@ -267,7 +267,7 @@ func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, tex
 	if s.Embedder == nil || s.Vectors == nil {
 		return out, "vector search is off: no embedding provider is configured (EMBEDDING_PROVIDER=none)"
 	}
-	vecs, err := s.Embedder.Embed(ctx, []string{text})
+	vecs, err := embed.Queries(ctx, s.Embedder, []string{text})
 	if err != nil || len(vecs) != 1 {
 		s.log().Warn("embedding the query failed; answering without vectors", "err", err)
 		return out, "vector search skipped: the embedding provider failed"

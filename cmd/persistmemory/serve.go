@@ -19,6 +19,7 @@ import (
 	"github.com/persistmemory/persistmemory/api"
 	"github.com/persistmemory/persistmemory/mcp"
 	"github.com/persistmemory/persistmemory/oauth"
+	"github.com/persistmemory/persistmemory/retrieval/weaviate"
 	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/stack"
 )
@@ -246,26 +247,59 @@ func (o *ownerList) String() string     { return strings.Join(*o, ",") }
 func (o *ownerList) Set(v string) error { *o = append(*o, v); return nil }
 
 func runReindex(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := newFlagSet("reindex", "reindex --owner <owner id> [--owner …]", stderr)
+	fs := newFlagSet("reindex", "reindex (--owner <owner id> [--owner …] | --all) [--recreate]", stderr)
 	var owners ownerList
 	fs.Var(&owners, "owner", "an owner whose vectors to rebuild from the graph (repeatable)")
+	all := fs.Bool("all", false, "rebuild every owner's vectors")
+	recreate := fs.Bool("recreate", false, "drop the vector collections first, so they are made again for the configured model (after a change of embedding model); needs --all")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if len(owners) == 0 {
+	switch {
+	case *all && len(owners) > 0:
 		fs.Usage()
-		return errors.New("reindex needs at least one --owner")
+		return errors.New("reindex takes --owner or --all, not both")
+	case !*all && len(owners) == 0:
+		fs.Usage()
+		return errors.New("reindex needs at least one --owner, or --all")
+	case *recreate && !*all:
+		fs.Usage()
+		return errors.New("reindex --recreate drops every owner's vectors, so it needs --all")
 	}
 	cfg, log, err := loadConfig(stderr)
 	if err != nil {
 		return err
 	}
+	if cfg.EmbeddingProvider == "none" {
+		return errors.New("reindex: EMBEDDING_PROVIDER=none: there are no vectors to rebuild")
+	}
 	cfg.KafkaBrokers = nil // rebuilding reads the graph and writes vectors only
+	if *recreate {
+		for _, c := range []string{weaviate.DefaultCollection, TurnCollection} {
+			v, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: c, Logger: log})
+			if err != nil {
+				return fmt.Errorf("weaviate at %s: %w", cfg.WeaviateURL, err)
+			}
+			if err := v.Drop(ctx); err != nil {
+				return err
+			}
+			log.Info("vector collection dropped", "collection", c)
+		}
+	}
 	b, err := openBackends(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
+	if *all {
+		list, err := b.graph.SystemOwners(ctx)
+		if err != nil {
+			return err
+		}
+		for _, o := range list {
+			owners = append(owners, string(o))
+		}
+	}
 	for _, o := range owners {
 		st, err := b.pipe.Reindex(ctx, schema.Owner(o))
 		if err != nil {

@@ -19,7 +19,8 @@ const (
 	// MaxThreads bounds Config.Threads.
 	MaxThreads = 256
 	// DefaultMaxTokens is the sequence length, [CLS] and [SEP] included,
-	// that all-MiniLM-L6-v2 was trained with; longer texts are truncated.
+	// sentence-transformers uses for small sentence encoders (e5-small-v2
+	// accepts up to 512); longer texts are truncated.
 	DefaultMaxTokens = 256
 	// MaxPositions is the model's number of position embeddings.
 	MaxPositions = 512
@@ -28,7 +29,7 @@ const (
 // Config says where the model files are and how to batch. cmd fills it from
 // flags and the environment.
 type Config struct {
-	// ModelPath is all-MiniLM-L6-v2's model.onnx.
+	// ModelPath is the model's model.onnx.
 	ModelPath string
 	// TokenizerPath is the model's HuggingFace tokenizer.json.
 	TokenizerPath string

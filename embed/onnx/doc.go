@@ -1,9 +1,10 @@
 // Package onnx is the "local" embedding provider: it runs
-// all-MiniLM-L6-v2 (the int8-quantised ONNX export) in-process through
+// intfloat/e5-small-v2 (the int8-quantised ONNX export) in-process through
 // onnxruntime (github.com/yalue/onnxruntime_go), with the embed/wordpiece
 // tokenizer, mean pooling over the attention mask and L2 normalisation,
 // exactly as sentence-transformers does for this model. Vectors have 384
-// dimensions.
+// dimensions. E5 adds the prefixes the model was trained with: "query: "
+// before a search query, "passage: " before anything stored.
 //
 // It owns running the model, not obtaining it: model.onnx, tokenizer.json
 // and libonnxruntime.so are fetched elsewhere and passed in as paths.

@@ -19,7 +19,7 @@ import (
 
 // Model is what Embedder.Model returns, and Dims its vector length.
 const (
-	Model = "all-MiniLM-L6-v2"
+	Model = "e5-small-v2"
 	Dims  = 384
 )
 
@@ -33,7 +33,8 @@ const (
 
 var _ embed.Embedder = (*Embedder)(nil)
 
-// Embedder runs all-MiniLM-L6-v2 in-process.
+// Embedder runs a 384-dimensional BERT sentence encoder (the project's
+// e5-small-v2; see E5 for the prefixes it wants) in-process.
 //
 // It is safe for concurrent use: all calls share one onnxruntime session,
 // whose Run is thread-safe. Each run is single-threaded inside
@@ -167,7 +168,7 @@ func checkModel(inputs, outputs []ort.InputOutputInfo) (names []string, typeIDs 
 	return nil, false, fmt.Errorf("no output %q (outputs: %v): %w", hiddenState, outputs, schema.ErrInvalid)
 }
 
-// Model returns "all-MiniLM-L6-v2".
+// Model returns "e5-small-v2".
 func (e *Embedder) Model() string { return Model }
 
 // Dims returns 384.

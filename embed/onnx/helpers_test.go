@@ -21,7 +21,7 @@ func testConfig(t testing.TB) Config {
 	home, _ := os.UserHomeDir()
 	dir := os.Getenv("PERSISTMEMORY_MODEL_DIR")
 	if dir == "" {
-		dir = filepath.Join(home, ".cache", "persistmemory", "models", "all-minilm-l6-v2-q")
+		dir = filepath.Join(home, ".cache", "persistmemory", "models", "e5-small-v2-q")
 	}
 	lib := os.Getenv("ONNXRUNTIME_LIB")
 	if lib == "" {

@@ -7,7 +7,7 @@
 // [UNK] for words longer than max_input_chars_per_word, then [CLS] … [SEP].
 //
 // It owns tokenisation only: no tensors, no model. embed/onnx feeds its
-// output to all-MiniLM-L6-v2. The golden tests compare against ids computed
+// output to e5-small-v2. The golden tests compare against ids computed
 // by the Python tokenizers package; testdata/gen_golden.py regenerates them.
 //
 // What it reads from tokenizer.json, and what it refuses (with an error

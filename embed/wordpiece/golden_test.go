@@ -45,7 +45,7 @@ func readGolden(t *testing.T, path string) golden {
 	return g
 }
 
-// modelDir is where the all-MiniLM-L6-v2 files are: $PERSISTMEMORY_MODEL_DIR
+// modelDir is where the e5-small-v2 files are: $PERSISTMEMORY_MODEL_DIR
 // or the cache the model fetcher fills.
 func modelDir(t *testing.T) string {
 	if d := os.Getenv("PERSISTMEMORY_MODEL_DIR"); d != "" {
@@ -55,7 +55,7 @@ func modelDir(t *testing.T) string {
 	if err != nil {
 		testenv.Unavailable(t, "no home directory and PERSISTMEMORY_MODEL_DIR unset: %v", err)
 	}
-	return filepath.Join(home, ".cache", "persistmemory", "models", "all-minilm-l6-v2-q")
+	return filepath.Join(home, ".cache", "persistmemory", "models", "e5-small-v2-q")
 }
 
 func checkGolden(t *testing.T, tokenizerPath, goldenPath string) {
@@ -95,10 +95,11 @@ func tokens(tok *Tokenizer, ids []int64) []string {
 	return out
 }
 
-// TestGoldenMiniLM compares against the real all-MiniLM-L6-v2 vocabulary
+// TestGoldenE5 compares against the real e5-small-v2 vocabulary (the uncased
+// BERT vocabulary all-MiniLM-L6-v2 shares)
 // (uncased: lowercase, accents stripped, CJK split).
-func TestGoldenMiniLM(t *testing.T) {
-	checkGolden(t, filepath.Join(modelDir(t), "tokenizer.json"), "testdata/minilm.golden.json")
+func TestGoldenE5(t *testing.T) {
+	checkGolden(t, filepath.Join(modelDir(t), "tokenizer.json"), "testdata/e5.golden.json")
 }
 
 // TestGoldenTinyCased covers the other configuration branches (no

@@ -6,7 +6,7 @@ import (
 )
 
 // DefaultMaxLen is the sequence length, [CLS] and [SEP] included, that
-// all-MiniLM-L6-v2 was trained with (sentence-transformers max_seq_length).
+// the project's sentence encoder is used with (sentence-transformers max_seq_length).
 // Encode uses it when maxLen <= 0.
 const DefaultMaxLen = 256
 

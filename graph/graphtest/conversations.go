@@ -160,6 +160,14 @@ func testConversations(t *testing.T, s graph.Store) {
 	wantErr(t, "TurnsByID with an empty id", err, schema.ErrInvalid)
 	_, err = s.TurnsByID(ctx, owner, make([]string, graph.MaxPage+1))
 	wantErr(t, "TurnsByID over MaxPage", err, schema.ErrInvalid)
+	// Both owners are listed for an operator's rebuild, in order.
+	owners, err := s.SystemOwners(ctx)
+	if err != nil {
+		t.Fatalf("SystemOwners: %v", err)
+	}
+	if !slices.Contains(owners, owner) || !slices.Contains(owners, other) || !slices.IsSorted(owners) {
+		t.Errorf("SystemOwners (%d owners) lacks %s or %s, or is not sorted", len(owners), owner, other)
+	}
 	carried, err := s.DocumentTurns(ctx, owner, []string{doc.ID, otherDoc.ID})
 	if err != nil {
 		t.Fatalf("DocumentTurns: %v", err)

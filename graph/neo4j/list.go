@@ -176,3 +176,33 @@ RETURN name, documents, first, last ORDER BY documents DESC, name ASC LIMIT $lim
 	}
 	return out, nil
 }
+
+const systemOwnersCypher = `
+CALL () {
+  MATCH (m:Memory) RETURN DISTINCT m.owner AS owner
+  UNION
+  MATCH (t:Turn) RETURN DISTINCT t.owner AS owner
+}
+RETURN owner ORDER BY owner`
+
+// SystemOwners lists every owner with memories or turns; see graph.Store.
+func (s *Store) SystemOwners(ctx context.Context) ([]schema.Owner, error) {
+	const op = "list owners"
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Owner, error) {
+		recs, err := collect(ctx, tx, systemOwnersCypher, nil)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]schema.Owner, 0, len(recs))
+		for _, r := range recs {
+			if o := str(r.AsMap(), "owner"); o != "" {
+				out = append(out, schema.Owner(o))
+			}
+		}
+		return out, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}

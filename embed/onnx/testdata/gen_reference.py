@@ -7,7 +7,7 @@ normalisation, as sentence-transformers does).
 Usage (from embed/onnx):
 
     pip install tokenizers onnxruntime numpy
-    python3 testdata/gen_reference.py ~/.cache/persistmemory/models/all-minilm-l6-v2-q
+    python3 testdata/gen_reference.py ~/.cache/persistmemory/models/e5-small-v2-q
 
 The directory holds model.onnx and tokenizer.json. The sha256 of both is
 recorded so the Go test can tell a different model from a regression.

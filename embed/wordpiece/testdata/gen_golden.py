@@ -10,11 +10,11 @@ Usage (from embed/wordpiece):
 
     pip install tokenizers
     python3 testdata/gen_golden.py \
-        ~/.cache/persistmemory/models/all-minilm-l6-v2-q/tokenizer.json
+        ~/.cache/persistmemory/models/e5-small-v2-q/tokenizer.json
 
 It writes:
 
-  testdata/minilm.golden.json  expected ids for the all-MiniLM-L6-v2
+  testdata/e5.golden.json  expected ids for the e5-small-v2
                                tokenizer.json given on the command line
                                (uncased: lowercase, strip accents, CJK split);
                                records its sha256 so the Go test can tell a
@@ -142,7 +142,7 @@ def main():
         sys.exit("usage: gen_golden.py path/to/all-minilm-l6-v2/tokenizer.json")
     src = sys.argv[1]
     write(encode_all(Tokenizer.from_file(src), src),
-          os.path.join(HERE, "minilm.golden.json"))
+          os.path.join(HERE, "e5.golden.json"))
 
     tiny_path = os.path.join(HERE, "tiny-cased.json")
     tiny_cased().save(tiny_path, pretty=True)
