@@ -194,7 +194,9 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		turnHits, turnErr = s.Graph.SearchTurns(ctx, owner, text, CandidatePool)
+		if !s.ablated("lexical") {
+			turnHits, turnErr = s.Graph.SearchTurns(ctx, owner, text, CandidatePool)
+		}
 	}()
 	go func() {
 		defer wg.Done()
@@ -208,7 +210,9 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 			near, gErr = s.graphCandidates(ctx, owner, text)
 		}
 	}()
-	lex, lexErr = s.Graph.SearchMemories(ctx, owner, text, CandidatePool)
+	if !s.ablated("lexical") {
+		lex, lexErr = s.Graph.SearchMemories(ctx, owner, text, CandidatePool)
+	}
 	wg.Wait()
 	switch {
 	case lexErr != nil:
@@ -666,7 +670,7 @@ func queryNames(text string) []string {
 }
 
 // Signals that Searcher.Off may turn off, for measurement.
-var Signals = []string{"graph", "temporal", "prior", "vector"}
+var Signals = []string{"graph", "temporal", "prior", "vector", "lexical"}
 
 // ablated reports whether signal is turned off (Searcher.Off).
 func (s *Searcher) ablated(signal string) bool { return slices.Contains(s.Off, signal) }

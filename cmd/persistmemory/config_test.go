@@ -167,7 +167,7 @@ func TestRetrievalOff(t *testing.T) {
 	if err != nil || !slices.Equal(c.RetrievalOff, []string{"graph", "temporal"}) {
 		t.Fatalf("PERSISTMEMORY_RETRIEVAL_OFF=graph, temporal: %v, %v", c.RetrievalOff, err)
 	}
-	if _, err := LoadConfig([]string{"PERSISTMEMORY_RETRIEVAL_OFF=lexical"}); err == nil || !strings.Contains(err.Error(), "PERSISTMEMORY_RETRIEVAL_OFF") {
+	if _, err := LoadConfig([]string{"PERSISTMEMORY_RETRIEVAL_OFF=semantic"}); err == nil || !strings.Contains(err.Error(), "PERSISTMEMORY_RETRIEVAL_OFF") {
 		t.Errorf("an unknown signal: err = %v, want one naming the variable", err)
 	}
 }
