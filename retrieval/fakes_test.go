@@ -30,6 +30,8 @@ type fakeGraph struct {
 	// around any entities.
 	entities []schema.Entity
 	near     []graph.NearMemory
+	// stored are every turn by id (TurnsByID).
+	stored map[string]schema.Turn
 
 	searchErr, memoriesErr, documentErr, turnsErr error
 	searches                                      int
@@ -58,6 +60,22 @@ func (g *fakeGraph) SearchMemories(ctx context.Context, owner schema.Owner, quer
 		hits = append(hits, graph.Hit{ID: id, Score: float64(len(g.lexical) - i)})
 	}
 	return hits, nil
+}
+
+func (g *fakeGraph) SearchMemoriesIn(ctx context.Context, owner schema.Owner, _ []string, query string, limit int) ([]graph.Hit, error) {
+	return g.SearchMemories(ctx, owner, query, limit)
+}
+
+func (g *fakeGraph) TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []schema.Turn
+	for _, id := range ids {
+		if t, ok := g.stored[id]; ok {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 func (g *fakeGraph) SearchTurns(ctx context.Context, owner schema.Owner, query string, limit int) ([]graph.TurnHit, error) {

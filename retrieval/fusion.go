@@ -244,18 +244,60 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 	for _, n := range near {
 		add(n.ID)
 	}
-	byID := map[string]schema.Memory{}
+	// The memories, their evidence turns and the turns only the turn
+	// vectors found are three independent reads: side by side.
+	hitTurn := make(map[string]bool, len(turnHits))
+	for _, h := range turnHits {
+		hitTurn[h.Turn.ID] = true
+	}
+	var unknown []string
+	for _, id := range vec.turns {
+		if !hitTurn[id] {
+			unknown = append(unknown, id)
+		}
+	}
+	var (
+		mems                 []schema.Memory
+		evidence             = map[string][]schema.Turn{}
+		vecTurns             []schema.Turn
+		memErr, evErr, tvErr error
+	)
 	if len(ids) > 0 {
 		sorted := append([]string(nil), ids...)
 		sort.Strings(sorted)
-		mems, err := s.Graph.Memories(ctx, owner, sorted)
-		if err != nil {
-			return nil, diag, fmt.Errorf("read memories: %w", err)
-		}
-		for _, m := range mems {
-			if wanted(m.State, history) {
-				byID[m.ID] = m
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			mems, memErr = s.Graph.Memories(ctx, owner, sorted)
+		}()
+		go func() {
+			defer wg.Done()
+			var ev map[string][]schema.Turn
+			if ev, evErr = s.Graph.EvidenceTurns(ctx, owner, sorted); evErr == nil {
+				evidence = ev
 			}
+		}()
+	}
+	if len(unknown) > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			vecTurns, tvErr = s.Graph.TurnsByID(ctx, owner, unknown)
+		}()
+	}
+	wg.Wait()
+	switch {
+	case memErr != nil:
+		return nil, diag, fmt.Errorf("read memories: %w", memErr)
+	case evErr != nil:
+		return nil, diag, fmt.Errorf("read evidence turns: %w", evErr)
+	case tvErr != nil:
+		return nil, diag, fmt.Errorf("read the turns vector search found: %w", tvErr)
+	}
+	byID := map[string]schema.Memory{}
+	for _, m := range mems {
+		if wanted(m.State, history) {
+			byID[m.ID] = m
 		}
 	}
 	var live []string
@@ -263,14 +305,6 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 		if _, ok := byID[id]; ok {
 			live = append(live, id)
 		}
-	}
-	evidence := map[string][]schema.Turn{}
-	if len(live) > 0 {
-		ev, err := s.Graph.EvidenceTurns(ctx, owner, live)
-		if err != nil {
-			return nil, diag, fmt.Errorf("read evidence turns: %w", err)
-		}
-		evidence = ev
 	}
 
 	f := &fuser{byKey: map[string]*cand{}, keyOf: map[string]string{}}
@@ -303,22 +337,10 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 		}
 		turnKeys = append(turnKeys, h.Turn.ID)
 	}
-	// Turns the vector search found: those no other list brought are
-	// read (through the graph, which leaves out what the caller does not
-	// see), the rest are known already.
-	var unknown []string
-	for _, id := range vec.turns {
-		if c, ok := f.byKey[id]; !ok || c.item.Turn == nil {
-			unknown = append(unknown, id)
-		}
-	}
-	if len(unknown) > 0 {
-		read, err := s.Graph.TurnsByID(ctx, owner, unknown)
-		if err != nil {
-			return nil, diag, fmt.Errorf("read the turns vector search found: %w", err)
-		}
-		for _, t := range read {
-			c := f.get(t.ID)
+	// Turns only the vector search found (read above through the graph,
+	// which leaves out what the caller does not see).
+	for _, t := range vecTurns {
+		if c := f.get(t.ID); c.item.Turn == nil {
 			tt := t
 			c.item.Turn = &tt
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -230,4 +231,46 @@ func contextItems(cis []ContextItem) []Item {
 		out[i] = ci.Item
 	}
 	return out
+}
+
+// TestTurnVectors: a turn only the turn vectors found is an item of its
+// own, read by id, scored WeightTurnVector/(RRFK+rank); one the turn
+// search found too adds both; a search confined to Spaces sees none.
+func TestTurnVectors(t *testing.T) {
+	g := newFakeGraph(mem("mem_a", "Alice leads the platform team."))
+	g.lexical = []string{"mem_a"}
+	lexTurn := turn("turn_lex", "D1:1", "Bob", "the platform team")
+	vecOnly := turn("turn_vec", "D1:2", "Carol", "I bake sourdough on Sundays.")
+	g.turns = []schema.Turn{lexTurn}
+	g.stored = map[string]schema.Turn{lexTurn.ID: lexTurn, vecOnly.ID: vecOnly}
+	s := newSearcher(g, &fakeVectors{}, newClock())
+	s.TurnVectors = &fakeVectors{ranking: []string{"turn_vec", "turn_lex", "turn_gone"}}
+	res, err := s.Search(context.Background(), owner, Query{Text: "baking bread", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Item{}
+	for _, it := range res.Items {
+		got[it.ID()] = it
+	}
+	if it, ok := got["turn_vec"]; !ok || it.Turn == nil || it.Turn.Text != vecOnly.Text || it.Breakdown.Vector != rrf(WeightTurnVector, 1) || it.Breakdown.Lexical != 0 {
+		t.Errorf("turn found by its vector alone = %+v (present %v); want the turn read by id, vector %v, no lexical", it, ok, rrf(WeightTurnVector, 1))
+	}
+	if it := got["turn_lex"]; it.Breakdown.Vector != rrf(WeightTurnVector, 2) || it.Breakdown.Lexical != rrf(WeightTurns, 1) {
+		t.Errorf("turn found by both = %+v; want vector %v and lexical %v", it.Breakdown, rrf(WeightTurnVector, 2), rrf(WeightTurns, 1))
+	}
+	if _, ok := got["turn_gone"]; ok {
+		t.Error("a turn the graph does not have (deleted, or another owner's) was returned")
+	}
+
+	spaced := s.Over(graph.SpaceView{Store: g, In: []string{"sp_work"}})
+	res, err = spaced.Search(context.Background(), owner, Query{Text: "baking bread", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range res.Items {
+		if it.Turn != nil {
+			t.Errorf("a search confined to Spaces returned turn %s", it.Turn.ID)
+		}
+	}
 }
