@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -90,7 +91,12 @@ func (s *Server) remember(c *gin.Context) {
 		abort(c, http.StatusBadRequest, CodeInvalid, `field "text" is required`, false)
 		return
 	}
-	job, err := s.rememberInto(c, ingest.RememberInput{Text: *req.Text, SpaceID: req.Space, Source: req.Source})
+	in := ingest.RememberInput{Text: *req.Text, SpaceID: req.Space, Source: req.Source}
+	if v, ok := c.Get(ctxIdem); ok {
+		s.rememberOnce(c, v.(*idemRequest), in)
+		return
+	}
+	job, err := s.rememberInto(c, in)
 	if err != nil {
 		fail(c, err)
 		return
@@ -106,4 +112,48 @@ func (s *Server) job(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, jobResponse{JobID: job.ID, Status: string(job.State), Job: job})
+}
+
+// rememberOnce is remember under an Idempotency-Key (see inline): the
+// response is recorded with the document and the job in one transaction.
+// Material for a Space shared with the caller goes into the Space owner's
+// graph while the key is the caller's: that request reserves the key first,
+// as every other POST does.
+func (s *Server) rememberOnce(c *gin.Context, ir *idemRequest, in ingest.RememberInput) {
+	ctx := c.Request.Context()
+	if in.SpaceID != "" {
+		if acc, err := s.cfg.Graph.SpaceAccess(ctx, owner(c), in.SpaceID); err == nil && acc.Shared(owner(c)) {
+			if !s.reserve(c, ir) {
+				return
+			}
+			job, err := s.rememberInto(c, in)
+			if err != nil {
+				fail(c, err)
+				return
+			}
+			c.Header("Location", "/api/v1/jobs/"+job.ID)
+			c.JSON(http.StatusAccepted, jobResponse{JobID: job.ID, Status: string(job.State), Job: job})
+			return
+		}
+	}
+	var body []byte
+	job, standing, taken, err := s.cfg.Pipeline.RememberOnce(ctx, owner(c), in, ingest.Once{
+		Key: ir.key, RequestHash: ir.hash, TTL: IdempotencyTTL,
+		Respond: func(job schema.Job) (int, []byte, error) {
+			var err error
+			body, err = json.Marshal(jobResponse{JobID: job.ID, Status: string(job.State), Job: job})
+			return http.StatusAccepted, body, err
+		},
+	})
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ir.answered = true
+	if !taken {
+		s.answerStanding(c, standing, ir.hash)
+		return
+	}
+	c.Header("Location", "/api/v1/jobs/"+job.ID)
+	c.Data(http.StatusAccepted, "application/json; charset=utf-8", body)
 }

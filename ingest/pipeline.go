@@ -33,9 +33,9 @@ const (
 	// PublishTimeout bounds the accepting request's attempt to publish.
 	PublishTimeout = 3 * time.Second
 	// MarkDelay is how long accepted jobs wait to be marked published
-	// together; well below OutboxAge, so the relay does not publish them
-	// again.
-	MarkDelay = 20 * time.Millisecond
+	// together (at 200 requests a second, 40 jobs a transaction); well
+	// below OutboxAge, so the relay does not publish them again.
+	MarkDelay = 200 * time.Millisecond
 )
 
 // Config wires a Pipeline. Graph and Extractor are required. Queue nil means
@@ -70,6 +70,11 @@ type Pipeline struct {
 	markMu  sync.Mutex
 	marks   []schema.JobRef
 	marking bool
+
+	// Accepted material waiting to be written together (see accept).
+	acceptMu  sync.Mutex
+	acceptQ   []*acceptReq
+	accepting bool
 }
 
 // New validates cfg and returns a Pipeline.
@@ -161,17 +166,223 @@ func (p *Pipeline) checkSpace(ctx context.Context, owner schema.Owner, id string
 // that moment the job stays in the outbox and RunRelay publishes it later.
 // With no queue configured it refuses with schema.ErrUnavailable.
 func (p *Pipeline) Remember(ctx context.Context, owner schema.Owner, in RememberInput) (schema.Job, error) {
-	if err := owner.Validate(); err != nil {
+	doc, job, err := p.prepare(ctx, owner, in)
+	if err != nil {
 		return schema.Job{}, err
+	}
+	if _, ok := p.cfg.Graph.(AcceptStore); ok {
+		err = p.accept(ctx, &acceptReq{owner: owner, doc: doc, job: job}).err
+	} else {
+		err = p.cfg.Graph.CreateDocumentJob(ctx, owner, doc, job)
+	}
+	if err != nil {
+		return schema.Job{}, fmt.Errorf("store document: %w", err)
+	}
+	p.publish(ctx, schema.JobRef{Owner: owner, JobID: job.ID})
+	return job, nil
+}
+
+// AcceptStore is a graph store that writes the documents and jobs of many
+// accepted requests in one transaction, each with its idempotency key's
+// record when it has one (graph/neo4j.Store does). owners, docs, jobs and
+// recs are parallel; recs[i].Key is empty for a request without a key.
+// stored[i] is false when an unexpired record of recs[i].Key stood: that
+// request wrote nothing, and standing[i] is the record.
+type AcceptStore interface {
+	CreateDocumentJobsOnce(ctx context.Context, ttl time.Duration, owners []schema.Owner, docs []schema.Document, jobs []schema.Job, recs []graph.IdemRecord) (standing []graph.IdemRecord, stored []bool, err error)
+}
+
+// Once is a request's idempotency key, for RememberOnce.
+type Once struct {
+	Key         string
+	RequestHash string
+	// TTL is how long the response is kept for replay.
+	TTL time.Duration
+	// Respond is the response the request gives for job (status and
+	// body), recorded under Key with the document and the job.
+	Respond func(job schema.Job) (status int, body []byte, err error)
+}
+
+// CanRememberOnce reports whether the graph store records idempotency keys
+// with the document (AcceptStore).
+func (p *Pipeline) CanRememberOnce() bool {
+	_, ok := p.cfg.Graph.(AcceptStore)
+	return ok
+}
+
+// RememberOnce is Remember under an idempotency key: the response for the
+// new job is recorded under once.Key in the same transaction as the
+// document and the job, so a retry with the key finds it whether or not
+// the first answer reached the client. When an unexpired record of the key
+// stands, nothing is written or queued and that record is returned with
+// taken false, for the caller to answer from (replay, 409, or retry
+// later). Validation errors are returned before anything is written.
+// The graph store must be an AcceptStore (CanRememberOnce).
+func (p *Pipeline) RememberOnce(ctx context.Context, owner schema.Owner, in RememberInput, once Once) (job schema.Job, standing graph.IdemRecord, taken bool, err error) {
+	if !p.CanRememberOnce() {
+		return schema.Job{}, graph.IdemRecord{}, false, errors.New("ingest: the graph store cannot record idempotency keys with documents")
+	}
+	doc, job, err := p.prepare(ctx, owner, in)
+	if err != nil {
+		return schema.Job{}, graph.IdemRecord{}, false, err
+	}
+	status, body, err := once.Respond(job)
+	if err != nil {
+		return schema.Job{}, graph.IdemRecord{}, false, fmt.Errorf("prepare the response: %w", err)
+	}
+	rec := graph.IdemRecord{Key: once.Key, RequestHash: once.RequestHash, Status: status, Body: body}
+	res := p.accept(ctx, &acceptReq{owner: owner, doc: doc, job: job, rec: rec, ttl: once.TTL})
+	if res.err != nil {
+		return schema.Job{}, graph.IdemRecord{}, false, fmt.Errorf("store document: %w", res.err)
+	}
+	if !res.stored {
+		return schema.Job{}, res.standing, false, nil
+	}
+	p.publish(ctx, schema.JobRef{Owner: owner, JobID: job.ID})
+	return job, res.standing, true, nil
+}
+
+// AcceptTimeout bounds one transaction writing accepted material.
+const AcceptTimeout = 10 * time.Second
+
+// acceptReq is one request's material waiting to be written.
+type acceptReq struct {
+	owner schema.Owner
+	doc   schema.Document
+	job   schema.Job
+	rec   graph.IdemRecord // Key empty: no idempotency key
+	ttl   time.Duration
+	done  chan acceptRes
+}
+
+type acceptRes struct {
+	standing graph.IdemRecord
+	stored   bool
+	err      error
+}
+
+// accept writes r's material durably and returns once it is committed
+// (group commit): requests arriving while a transaction is being written
+// wait for it to finish and are then written together, in one
+// transaction, so under load one commit accepts many requests and a lone
+// request waits for nothing. A batch refused for what one of its requests
+// holds is written again request by request, so that failure is that
+// request's own; a store that cannot be reached fails the whole batch at
+// once. When ctx ends first, accept returns its error: the material may
+// still be written, and then waits in the outbox (and, with a key, its
+// record answers a retry).
+func (p *Pipeline) accept(ctx context.Context, r *acceptReq) acceptRes {
+	r.done = make(chan acceptRes, 1)
+	p.acceptMu.Lock()
+	p.acceptQ = append(p.acceptQ, r)
+	start := !p.accepting
+	p.accepting = true
+	p.acceptMu.Unlock()
+	if start {
+		go p.commitAccepted()
+	}
+	select {
+	case res := <-r.done:
+		return res
+	case <-ctx.Done():
+		return acceptRes{err: ctx.Err()}
+	}
+}
+
+// commitAccepted writes waiting requests, a batch at a time, until none
+// are left.
+func (p *Pipeline) commitAccepted() {
+	for {
+		p.acceptMu.Lock()
+		batch, rest := takeAccepted(p.acceptQ)
+		p.acceptQ = rest
+		if len(batch) == 0 {
+			p.accepting = false
+			p.acceptMu.Unlock()
+			return
+		}
+		p.acceptMu.Unlock()
+		err := p.writeAccepted(batch)
+		switch {
+		case err == nil || len(batch) == 1:
+		case errors.Is(err, schema.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded):
+			for _, r := range batch {
+				r.done <- acceptRes{err: err}
+			}
+		default:
+			for _, r := range batch {
+				_ = p.writeAccepted([]*acceptReq{r})
+			}
+		}
+	}
+}
+
+// takeAccepted splits the next batch off q: at most graph.MaxJobBatch
+// requests, whose keys have one time to live and are distinct (a repeated
+// key waits for the next batch, and then finds the first one's record).
+func takeAccepted(q []*acceptReq) (batch, rest []*acceptReq) {
+	var ttl time.Duration
+	keys := map[[2]string]bool{}
+	for _, r := range q {
+		if len(batch) == graph.MaxJobBatch {
+			rest = append(rest, r)
+			continue
+		}
+		if r.rec.Key != "" {
+			k := [2]string{string(r.owner), r.rec.Key}
+			if keys[k] || (ttl != 0 && r.ttl != ttl) {
+				rest = append(rest, r)
+				continue
+			}
+			keys[k], ttl = true, r.ttl
+		}
+		batch = append(batch, r)
+	}
+	return batch, rest
+}
+
+// writeAccepted writes one batch in one transaction and answers its
+// requests; with more than one request, a failure answers none of them
+// and is returned, for the caller to decide (see accept).
+func (p *Pipeline) writeAccepted(batch []*acceptReq) error {
+	n := len(batch)
+	owners, docs, jobs, recs := make([]schema.Owner, n), make([]schema.Document, n), make([]schema.Job, n), make([]graph.IdemRecord, n)
+	var ttl time.Duration
+	for i, r := range batch {
+		owners[i], docs[i], jobs[i], recs[i] = r.owner, r.doc, r.job, r.rec
+		if r.rec.Key != "" {
+			ttl = r.ttl
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), AcceptTimeout)
+	defer cancel()
+	standing, stored, err := p.cfg.Graph.(AcceptStore).CreateDocumentJobsOnce(ctx, ttl, owners, docs, jobs, recs)
+	if err != nil {
+		if n > 1 {
+			return err
+		}
+		batch[0].done <- acceptRes{err: err}
+		return err
+	}
+	for i, r := range batch {
+		r.done <- acceptRes{standing: standing[i], stored: stored[i]}
+	}
+	return nil
+}
+
+// prepare validates in and builds the document and job Remember writes.
+func (p *Pipeline) prepare(ctx context.Context, owner schema.Owner, in RememberInput) (schema.Document, schema.Job, error) {
+	if err := owner.Validate(); err != nil {
+		return schema.Document{}, schema.Job{}, err
 	}
 	if err := in.Validate(); err != nil {
-		return schema.Job{}, err
+		return schema.Document{}, schema.Job{}, err
 	}
 	if p.cfg.Queue == nil {
-		return schema.Job{}, fmt.Errorf("%w: no queue is configured (KAFKA_BROKERS is empty), so nothing would process this material; it was not stored", schema.ErrUnavailable)
+		return schema.Document{}, schema.Job{}, fmt.Errorf("%w: no queue is configured (KAFKA_BROKERS is empty), so nothing would process this material; it was not stored", schema.ErrUnavailable)
 	}
 	if err := p.checkSpace(ctx, owner, in.SpaceID); err != nil {
-		return schema.Job{}, err
+		return schema.Document{}, schema.Job{}, err
 	}
 	now := p.cfg.Now().UTC()
 	// Secrets are redacted before anything is stored; the job records which
@@ -184,11 +395,7 @@ func (p *Pipeline) Remember(ctx context.Context, owner schema.Owner, in Remember
 		ContributedBy: in.ContributedBy,
 	}
 	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: now, UpdatedAt: now, MemoryIDs: []string{}, Redacted: kinds}
-	if err := p.cfg.Graph.CreateDocumentJob(ctx, owner, doc, job); err != nil {
-		return schema.Job{}, fmt.Errorf("store document: %w", err)
-	}
-	p.publish(ctx, schema.JobRef{Owner: owner, JobID: job.ID})
-	return job, nil
+	return doc, job, nil
 }
 
 // publish tries once to hand ref to the queue; failure leaves it in the

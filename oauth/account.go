@@ -138,6 +138,9 @@ func (s *Server) accountRevokeKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := s.store.RevokeAPIKey(r.Context(), sess.session.Owner, form.Get("id"))
+	// Forgotten whatever the store said: a revoked key must not be
+	// trusted from the cache.
+	s.keyCache.forget(sess.session.Owner, form.Get("id"))
 	if err != nil && !errorsIsNotFound(err) {
 		s.internalPage(w, r, "account: revoke key", err)
 		return

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -81,5 +82,105 @@ func KeyAuthenticator(ks KeyStore) func(ctx context.Context, credential string) 
 			return "", err
 		}
 		return k.Owner, nil
+	}
+}
+
+// maxCachedKeys bounds the verified-key cache; past it, expired entries
+// are swept and, if it is still full, the cache starts over.
+const maxCachedKeys = 10000
+
+// keyCache remembers, for a short while, which owner a verified API key
+// proves, keyed by the key's hash (never the key), so a busy client does
+// not cost a store read per request. Only live keys are cached: an
+// unknown or revoked key is asked of the store every time, and a new key
+// works at once. Safe for concurrent use.
+type keyCache struct {
+	ttl time.Duration
+	now func() time.Time
+
+	mu sync.Mutex
+	m  map[string]cachedKey
+	// gen counts revocations through forget: a store read that started
+	// before one is not cached, so a key read just before its revocation
+	// is not trusted after it.
+	gen uint64
+}
+
+type cachedKey struct {
+	id    string
+	owner schema.Owner
+	until time.Time
+}
+
+// newKeyCache returns a cache whose entries last ttl; with a ttl of zero or
+// less it caches nothing.
+func newKeyCache(ttl time.Duration, now func() time.Time) *keyCache {
+	return &keyCache{ttl: ttl, now: now, m: map[string]cachedKey{}}
+}
+
+// authenticator is KeyAuthenticator(ks) answering from the cache while an
+// entry is fresh.
+func (c *keyCache) authenticator(ks KeyStore) func(ctx context.Context, credential string) (schema.Owner, error) {
+	if c.ttl <= 0 {
+		return KeyAuthenticator(ks)
+	}
+	return func(ctx context.Context, credential string) (schema.Owner, error) {
+		if !strings.HasPrefix(credential, APIKeyPrefix) || len(credential) != len(APIKeyPrefix)+64 {
+			return "", fmt.Errorf("%w: not a PersistMemory API key", schema.ErrUnauthenticated)
+		}
+		hash := HashKey(credential)
+		now := c.now()
+		c.mu.Lock()
+		e, ok := c.m[hash]
+		gen := c.gen
+		c.mu.Unlock()
+		if ok && now.Before(e.until) {
+			return e.owner, nil
+		}
+		k, err := ks.APIKeyByHash(ctx, hash)
+		if err != nil {
+			if ok {
+				c.forgetHash(hash)
+			}
+			if errorsIsNotFound(err) {
+				return "", fmt.Errorf("%w: unknown or revoked API key", schema.ErrUnauthenticated)
+			}
+			return "", err
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.gen != gen {
+			return k.Owner, nil
+		}
+		if len(c.m) >= maxCachedKeys {
+			for h, e := range c.m {
+				if !now.Before(e.until) {
+					delete(c.m, h)
+				}
+			}
+			if len(c.m) >= maxCachedKeys {
+				clear(c.m)
+			}
+		}
+		c.m[hash] = cachedKey{id: k.ID, owner: k.Owner, until: now.Add(c.ttl)}
+		return k.Owner, nil
+	}
+}
+
+func (c *keyCache) forgetHash(hash string) {
+	c.mu.Lock()
+	delete(c.m, hash)
+	c.mu.Unlock()
+}
+
+// forget drops owner's key id from the cache (it was just revoked).
+func (c *keyCache) forget(owner schema.Owner, id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for h, e := range c.m {
+		if e.id == id && e.owner == owner {
+			delete(c.m, h)
+		}
 	}
 }

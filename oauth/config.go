@@ -20,6 +20,12 @@ const (
 	DefaultLinkTTL         = 15 * time.Minute
 	DefaultSessionTTL      = 7 * 24 * time.Hour
 	DefaultKeyRotation     = 30 * 24 * time.Hour
+	// DefaultAPIKeyCacheTTL is how long a verified API key is trusted
+	// without asking the store again (see Config.APIKeyCacheTTL).
+	DefaultAPIKeyCacheTTL = 30 * time.Second
+	// MaxAPIKeyCacheTTL bounds Config.APIKeyCacheTTL: the longest a key
+	// revoked elsewhere may keep working in this process.
+	MaxAPIKeyCacheTTL = 5 * time.Minute
 )
 
 // Config configures the authorization server. Store, Mailer and PublicURL
@@ -54,6 +60,14 @@ type Config struct {
 	// never logged), and New logs a warning.
 	KeyEncryptionKey []byte
 
+	// APIKeyCacheTTL is how long a verified API key is trusted without
+	// reading the store again: zero means DefaultAPIKeyCacheTTL, negative
+	// turns the cache off, at most MaxAPIKeyCacheTTL. A key revoked
+	// through this Server (the account page) stops working at once; one
+	// revoked elsewhere (the CLI's apikey revoke, another process) within
+	// this long. Unknown and revoked keys are never cached.
+	APIKeyCacheTTL time.Duration
+
 	// ClientIP names the network address a request comes from, for the
 	// rate limits on the unauthenticated endpoints (the *Burst and *Every
 	// constants). Nil means RemoteIP: the connection's address. Behind a
@@ -87,6 +101,9 @@ func (c Config) Validate() error {
 		if d.v < 0 {
 			return fmt.Errorf("%w: oauth: %s is negative (%s)", schema.ErrInvalid, d.name, d.v)
 		}
+	}
+	if c.APIKeyCacheTTL > MaxAPIKeyCacheTTL {
+		return fmt.Errorf("%w: oauth: APIKeyCacheTTL is %s; a revoked API key may be trusted for at most %s", schema.ErrInvalid, c.APIKeyCacheTTL, MaxAPIKeyCacheTTL)
 	}
 	if c.LinkTTL > 15*time.Minute {
 		return fmt.Errorf("%w: oauth: LinkTTL is %s; sign-in links work for at most 15 minutes", schema.ErrInvalid, c.LinkTTL)
@@ -156,6 +173,7 @@ func (c Config) withDefaults() Config {
 	def(&c.LinkTTL, DefaultLinkTTL)
 	def(&c.SessionTTL, DefaultSessionTTL)
 	def(&c.KeyRotation, DefaultKeyRotation)
+	def(&c.APIKeyCacheTTL, DefaultAPIKeyCacheTTL)
 	if c.Now == nil {
 		c.Now = time.Now
 	}

@@ -37,14 +37,15 @@ func TestConfigValidate(t *testing.T) {
 		t.Fatalf("valid config: %v", err)
 	}
 	for name, edit := range map[string]func(*oauth.Config){
-		"no store":     func(c *oauth.Config) { c.Store = nil },
-		"no mailer":    func(c *oauth.Config) { c.Mailer = nil },
-		"bad url":      func(c *oauth.Config) { c.PublicURL = "http://m.example" },
-		"negative ttl": func(c *oauth.Config) { c.AccessTokenTTL = -time.Second },
-		"long link":    func(c *oauth.Config) { c.LinkTTL = 16 * time.Minute },
-		"long code":    func(c *oauth.Config) { c.CodeTTL = 11 * time.Minute },
-		"long access":  func(c *oauth.Config) { c.AccessTokenTTL = 2 * time.Hour },
-		"short kek":    func(c *oauth.Config) { c.KeyEncryptionKey = []byte("short") },
+		"no store":       func(c *oauth.Config) { c.Store = nil },
+		"no mailer":      func(c *oauth.Config) { c.Mailer = nil },
+		"bad url":        func(c *oauth.Config) { c.PublicURL = "http://m.example" },
+		"negative ttl":   func(c *oauth.Config) { c.AccessTokenTTL = -time.Second },
+		"long link":      func(c *oauth.Config) { c.LinkTTL = 16 * time.Minute },
+		"long code":      func(c *oauth.Config) { c.CodeTTL = 11 * time.Minute },
+		"long access":    func(c *oauth.Config) { c.AccessTokenTTL = 2 * time.Hour },
+		"short kek":      func(c *oauth.Config) { c.KeyEncryptionKey = []byte("short") },
+		"long key cache": func(c *oauth.Config) { c.APIKeyCacheTTL = oauth.MaxAPIKeyCacheTTL + time.Second },
 	} {
 		c := base
 		edit(&c)

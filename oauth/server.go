@@ -57,6 +57,7 @@ type Server struct {
 	resource string
 	keys     keyring
 	apiKeys  func(ctx context.Context, credential string) (schema.Owner, error)
+	keyCache *keyCache
 	limits   limiters
 	mux      *http.ServeMux
 }
@@ -76,9 +77,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		log:      cfg.Logger,
 		issuer:   cfg.PublicURL,
 		resource: cfg.PublicURL + MCPPath,
-		apiKeys:  KeyAuthenticator(cfg.Store),
+		keyCache: newKeyCache(cfg.APIKeyCacheTTL, cfg.Now),
 		limits:   newLimiters(),
 	}
+	s.apiKeys = s.keyCache.authenticator(cfg.Store)
 	if len(cfg.KeyEncryptionKey) == 0 {
 		s.log.Warn("oauth: no key-encryption key configured; signing keys are stored unsealed in the database")
 	}
