@@ -40,6 +40,14 @@ func NewClient(base, key string) *Client {
 		lim: rate.NewLimiter(ClientRate, ClientBurst)}
 }
 
+// At is a client for the same owner, now and rate limiter (the API's
+// limit is per credential) at another base URL: an ablation service.
+func (c *Client) At(base string) *Client {
+	d := *c
+	d.Base = strings.TrimRight(base, "/")
+	return &d
+}
+
 // APIError is an answer outside 2xx.
 type APIError struct {
 	Status int

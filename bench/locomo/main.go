@@ -49,6 +49,7 @@ func main() {
 	flag.DurationVar(&o.IngestTimeout, "ingest-timeout", 30*time.Minute, "give up waiting for one conversation's jobs after this long")
 	flag.StringVar(&o.Owners, "owners", "", "a JSON file mapping conversation ids to {owner, key}: a conversation listed there is not ingested again but queried as that owner (its ingestion must have completed); one not listed gets a fresh owner, is ingested and is added to the file. Holds API keys: keep it out of the repository")
 	flag.BoolVar(&o.NoNow, "no-now", false, "do not send the conversation's last session time as the query's now (the protocol sends it)")
+	ablations := flag.String("ablations", "", "comma-separated signals ("+strings.Join(AblationSignals, ", ")+"): for each, start one more `<bin> serve -no-worker` with PERSISTMEMORY_RETRIEVAL_OFF=<signal> on a free port, ask it every question as ours, and score it as ours-no-<signal> (each adds about the time of ours' queries)")
 	flag.BoolVar(&o.Details, "details", false, "also write question texts and retrieved ids per question into the results (do not commit such a file: the data's licence forbids redistribution)")
 	flag.Parse()
 	if *convs != "" {
@@ -58,6 +59,12 @@ func main() {
 			}
 		}
 	}
+	a, err := ParseAblations(*ablations)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "locomo:", err)
+		os.Exit(2)
+	}
+	o.Ablations = a
 	if o.Out == "-" {
 		o.Out = ""
 	}

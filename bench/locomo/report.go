@@ -37,16 +37,32 @@ func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) 
 		if c.TokenMismatches > 0 {
 			fmt.Fprintf(w, "    %d contexts whose reported tokens differ from our cl100k_base count\n", c.TokenMismatches)
 		}
+		for _, s := range res.Ablations {
+			m := AblationMethod(s)
+			a := c.Ablations[m]
+			if a == nil {
+				continue
+			}
+			fmt.Fprintf(w, "    %s: queries %.1fs (of the %.1fs); provenance %.1fs (%d more memories)", m, a.QuerySeconds, c.QuerySeconds, a.ProvenanceSeconds, a.MemoriesRead)
+			if a.Degraded > 0 {
+				fmt.Fprintf(w, "; %d degraded answers: %s", a.Degraded, strings.Join(a.DegradedReasons, "; "))
+			}
+			if a.TokenMismatches > 0 {
+				fmt.Fprintf(w, "; %d token-count mismatches", a.TokenMismatches)
+			}
+			fmt.Fprintln(w)
+		}
 	}
+	methods := MethodOrder(res.Ablations)
 
 	fmt.Fprintf(w, "\n== Headline: categories 1–4 (n=%d)\n", agg.N(MOurs, GroupHeadline))
-	table(w, agg, GroupHeadline, scoreCols)
+	table(w, agg, methods, GroupHeadline, scoreCols)
 	for _, g := range Groups {
 		if g == GroupHeadline || agg.N(MOurs, g) == 0 {
 			continue
 		}
 		fmt.Fprintf(w, "\n== %s (n=%d)\n", g, agg.N(MOurs, g))
-		table(w, agg, g, scoreCols)
+		table(w, agg, methods, g, scoreCols)
 	}
 
 	fmt.Fprintf(w, "\n== ours: evidence in the context, by match (prov = an item links back to the turn; text = the turn's text is in the context verbatim; sent = every sentence of it is; cover = the fraction of its sentences that are; rec = prov AND text; recS = prov AND sent)\n")
@@ -69,7 +85,7 @@ func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) 
 	}
 
 	fmt.Fprintf(w, "\n== latency (client-side, sequential, ms)\n")
-	for _, k := range Latencies {
+	for _, k := range LatencyOrder(res.Ablations) {
 		ds := lat[k]
 		if len(ds) == 0 {
 			continue
@@ -82,17 +98,23 @@ func Print(w io.Writer, res *Results, agg *Agg, lat map[string][]time.Duration) 
 	}
 }
 
-func table(w io.Writer, agg *Agg, group string, cols []string) {
-	fmt.Fprintf(w, "%-14s", "method")
+// table prints one group's row per method (those with questions in it);
+// the method column is 14 wide, wider for longer names (ablations).
+func table(w io.Writer, agg *Agg, methods []string, group string, cols []string) {
+	width := 14
+	for _, m := range methods {
+		width = max(width, len(m)+2)
+	}
+	fmt.Fprintf(w, "%-*s", width, "method")
 	for _, c := range cols {
 		fmt.Fprintf(w, " %9s", c)
 	}
 	fmt.Fprintln(w)
-	for _, m := range Methods {
+	for _, m := range methods {
 		if agg.N(m, group) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "%-14s", m)
+		fmt.Fprintf(w, "%-*s", width, m)
 		for _, c := range cols {
 			v, ok := agg.Mean(m, group, c)
 			switch {

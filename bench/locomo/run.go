@@ -47,6 +47,9 @@ type Options struct {
 	Owners string
 	// NoNow leaves now out of the queries.
 	NoNow bool
+	// Ablations are signals (of AblationSignals) to measure ours without:
+	// one more service per signal, each a method row ours-no-<signal>.
+	Ablations []string
 }
 
 // Method names.
@@ -58,8 +61,8 @@ const (
 	MOracle = "oracle"
 )
 
-// Methods in print order.
-var Methods = []string{MOurs, MBM25, MVector, MRecent, MOracle}
+// Baselines in print order (after ours and its ablations, MethodOrder).
+var Baselines = []string{MBM25, MVector, MRecent, MOracle}
 
 // Latency series.
 const (
@@ -70,8 +73,8 @@ const (
 	LVector     = "vector in-process (embed query + cosine)"
 )
 
-// Latencies in print order.
-var Latencies = []string{LSearch, LContext1, LContext2, LTurnSearch, LVector}
+// The series of ours are serviceLatencies(MOurs); LatencyOrder is the
+// print order.
 
 // ConvReport is what one conversation's run measured.
 type ConvReport struct {
@@ -111,6 +114,9 @@ type ConvReport struct {
 	// TokenMismatches counts contexts whose reported token count differs
 	// from our cl100k_base count of the context text.
 	TokenMismatches int `json:"tokenMismatches"`
+	// Ablations is what each ablation service (-ablations) answered, by
+	// method name.
+	Ablations map[string]*AblationReport `json:"ablations,omitempty"`
 }
 
 // QRecord is one question's scores (no question text unless -details).
@@ -132,6 +138,7 @@ type Results struct {
 	BaseURL       string                                   `json:"baseUrl"`
 	Data          string                                   `json:"data"`
 	Tokenizer     string                                   `json:"tokenizer"`
+	Ablations     []string                                 `json:"ablations,omitempty"`
 	Conversations []ConvReport                             `json:"conversations"`
 	Summary       map[string]map[string]map[string]float64 `json:"summary"`
 	Latency       map[string]map[string]float64            `json:"latencyMs"`
@@ -209,6 +216,15 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) (int, error) 
 	if err != nil {
 		return 2, err
 	}
+	var abl []Ablation
+	if len(o.Ablations) > 0 {
+		a, stopAbl, err := startAblations(ctx, o, logf)
+		if err != nil {
+			return 2, err
+		}
+		defer stopAbl()
+		abl = a
+	}
 	var emb *onnx.E5
 	if !o.NoVector {
 		dir, lib := ModelFiles()
@@ -220,11 +236,15 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) (int, error) 
 	}
 
 	res := &Results{Date: time.Now().UTC().Format(time.RFC3339), Machine: ThisMachine(), BaseURL: o.BaseURL, Data: o.Data,
-		Tokenizer: counter.Name(), Notes: append([]string(nil), standingNotes...)}
+		Tokenizer: counter.Name(), Ablations: o.Ablations, Notes: append([]string(nil), standingNotes...)}
+	for _, a := range abl {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s: one more service, `%s serve -no-worker` with %s=%s (besides any signal this environment already leaves out), asked the same /search/context and /search calls as ours (same owner and now) right after ours, question by question; provenance read through %s",
+			a.Method, o.Bin, retrievalOffEnv, a.Signal, o.BaseURL))
+	}
 	agg := NewAgg()
 	lat := map[string][]time.Duration{}
 	for _, c := range convs {
-		cr, recs, err := runConversation(ctx, o, c, counter, emb, agg, lat, logf)
+		cr, recs, err := runConversation(ctx, o, c, counter, emb, abl, agg, lat, logf)
 		if cr != nil {
 			res.Conversations = append(res.Conversations, *cr)
 		}
@@ -303,21 +323,44 @@ func serve(ctx context.Context, o Options, logf func(string, ...any)) (func(), e
 	if logPath == "" {
 		logPath = filepath.Join(os.TempDir(), fmt.Sprintf("locomo-serve-%d.log", os.Getpid()))
 	}
-	lf, err := os.Create(logPath)
+	stop, ready, err := startService(o.Bin, []string{"serve"}, append(os.Environ(), "PERSISTMEMORY_ADDR="+net.JoinHostPort(host, port)),
+		o.BaseURL, logPath, "the service", logf)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(o.Bin, "serve")
-	cmd.Env = append(os.Environ(), "PERSISTMEMORY_ADDR="+net.JoinHostPort(host, port))
+	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	if err := ready(rctx); err != nil {
+		stop()
+		return nil, fmt.Errorf("%w (see %s)", err, logPath)
+	}
+	return stop, nil
+}
+
+// startService starts `<bin> <args…>` with env, its output to a new file at
+// logPath, and returns how to stop it (SIGTERM, then SIGKILL after 30s)
+// and how to wait until base answers /readyz (an error, without waiting
+// further, if the process exits first).
+func startService(bin string, args, env []string, base, logPath, name string, logf func(string, ...any)) (stop func(), ready func(context.Context) error, err error) {
+	addr := base
+	if u, err := url.Parse(base); err == nil && u.Host != "" {
+		addr = u.Host
+	}
+	lf, err := os.Create(logPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = lf, lf
 	if err := cmd.Start(); err != nil {
 		lf.Close()
-		return nil, fmt.Errorf("start %s serve: %w", o.Bin, err)
+		return nil, nil, fmt.Errorf("start %s %s: %w", bin, strings.Join(args, " "), err)
 	}
-	logf("started %s serve on %s (pid %d, log %s)", o.Bin, u.Host, cmd.Process.Pid, logPath)
+	logf("started %s %s on %s (pid %d, log %s)", bin, strings.Join(args, " "), addr, cmd.Process.Pid, logPath)
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
-	stop := func() {
+	stop = func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		select {
 		case <-done:
@@ -326,15 +369,29 @@ func serve(ctx context.Context, o Options, logf func(string, ...any)) (func(), e
 			<-done
 		}
 		lf.Close()
-		logf("stopped the service (pid %d)", cmd.Process.Pid)
+		logf("stopped %s (pid %d)", name, cmd.Process.Pid)
 	}
-	rctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	if err := Ready(rctx, o.BaseURL); err != nil {
-		stop()
-		return nil, fmt.Errorf("%w (see %s)", err, logPath)
+	ready = func(ctx context.Context) error {
+		rctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-done:
+				cancel()
+			case <-rctx.Done():
+			}
+		}()
+		err := Ready(rctx, base)
+		select {
+		case <-done:
+			if err != nil {
+				return fmt.Errorf("%s exited before it was ready: %s", name, cmd.ProcessState)
+			}
+		default:
+		}
+		return err
 	}
-	return stop, nil
+	return stop, ready, nil
 }
 
 // newOwner creates a fresh owner's API key with `<bin> apikey create`.
@@ -375,7 +432,7 @@ type answers struct {
 	lat    map[string]time.Duration
 }
 
-func runConversation(ctx context.Context, o Options, c *Conversation, counter tokens.Counter, emb *onnx.E5,
+func runConversation(ctx context.Context, o Options, c *Conversation, counter tokens.Counter, emb *onnx.E5, abl []Ablation,
 	agg *Agg, lat map[string][]time.Duration, logf func(string, ...any)) (*ConvReport, []QRecord, error) {
 	cr := &ConvReport{ID: c.ID, Sessions: len(c.Sessions), Turns: len(c.Turns), Skipped: c.Skipped}
 	qs := c.Questions
@@ -453,7 +510,8 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 	}
 
 	// 4. Ask every question, one at a time (so latencies are not
-	// contended), then the vector baseline for it.
+	// contended): ours, then each ablation service the same calls, then
+	// the BM25 and the vector baselines for it.
 	t0 := time.Now()
 	ans := make([]answers, len(qs))
 	vrank := make([][]int, len(qs))
@@ -466,26 +524,42 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 			}
 		}
 	}
+	acl := make([]*Client, len(abl))
+	aans := make([][]answers, len(abl))
+	arep := make([]*AblationReport, len(abl))
+	adeg := make([]map[string]bool, len(abl))
+	if len(abl) > 0 {
+		cr.Ablations = map[string]*AblationReport{}
+	}
+	for k, ab := range abl {
+		acl[k] = cl.At(ab.URL)
+		aans[k] = make([]answers, len(qs))
+		arep[k] = &AblationReport{}
+		cr.Ablations[ab.Method] = arep[k]
+		adeg[k] = map[string]bool{}
+	}
 	for i, q := range qs {
-		a := answers{lat: map[string]time.Duration{}}
-		for j, b := range Budgets {
-			ca, took, err := cl.Context(ctx, q.Text, b)
-			if err != nil {
-				return cr, nil, fmt.Errorf("question %d: context @%d: %w", q.Index, b, err)
-			}
-			a.ctx[j] = ca
-			a.lat[[]string{LContext1, LContext2}[j]] = took
-			noteDiag(ca.Diagnostics)
-			if counter.Count(ca.Context) != ca.Tokens {
-				cr.TokenMismatches++
-			}
-		}
-		sr, diag, took, err := cl.Search(ctx, q.Text, o.SearchLimit)
+		a, err := ask(ctx, cl, MOurs, q, o.SearchLimit, counter, noteDiag, func() { cr.TokenMismatches++ })
 		if err != nil {
-			return cr, nil, fmt.Errorf("question %d: search: %w", q.Index, err)
+			return cr, nil, err
 		}
-		a.search, a.lat[LSearch] = sr, took
-		noteDiag(diag)
+		for k, ab := range abl {
+			r, seen := arep[k], adeg[k]
+			a0 := time.Now()
+			aa, err := ask(ctx, acl[k], ab.Method, q, o.SearchLimit, counter, func(d Diagnostics) {
+				if d.Degraded {
+					r.Degraded++
+					for _, x := range d.Reasons {
+						seen[x] = true
+					}
+				}
+			}, func() { r.TokenMismatches++ })
+			if err != nil {
+				return cr, nil, fmt.Errorf("%s (%s): %w", ab.Method, ab.URL, err)
+			}
+			r.QuerySeconds += time.Since(a0).Seconds()
+			aans[k][i] = aa
+		}
 		th, took, err := cl.SearchTurns(ctx, q.Text, o.TurnLimit)
 		if err != nil {
 			return cr, nil, fmt.Errorf("question %d: search conversations: %w", q.Index, err)
@@ -510,12 +584,23 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		cr.DegradedReasons = append(cr.DegradedReasons, r)
 	}
 	sort.Strings(cr.DegradedReasons)
+	for k, r := range arep {
+		for x := range adeg[k] {
+			r.DegradedReasons = append(r.DegradedReasons, x)
+		}
+		sort.Strings(r.DegradedReasons)
+	}
 	logf("%s: %d questions asked in %.1fs", c.ID, len(qs), cr.QuerySeconds)
+	for k, ab := range abl {
+		logf("%s: %s: %.1fs of it", c.ID, ab.Method, arep[k].QuerySeconds)
+	}
 
-	// 5. Provenance: each distinct memory's evidence turns.
+	// 5. Provenance: each distinct memory's evidence turns (read through
+	// the main service, once: an ablation's memories ours also retrieved
+	// are not read again).
 	t0 = time.Now()
-	prov, err := provenance(ctx, cl, ans)
-	if err != nil {
+	prov := map[string][]string{}
+	if _, err := provenance(ctx, cl, ans, prov); err != nil {
 		return cr, nil, err
 	}
 	cr.ProvenanceSeconds = time.Since(t0).Seconds()
@@ -531,6 +616,15 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		cr.TurnsPerMemory = float64(links) / float64(len(prov))
 	}
 	logf("%s: read the evidence of %d memories in %.1fs (%d name no turn; %.2f turns per memory)", c.ID, len(prov), cr.ProvenanceSeconds, cr.MemoriesNoTurn, cr.TurnsPerMemory)
+	for k, ab := range abl {
+		t0 = time.Now()
+		n, err := provenance(ctx, cl, aans[k], prov)
+		if err != nil {
+			return cr, nil, fmt.Errorf("%s: %w", ab.Method, err)
+		}
+		arep[k].MemoriesRead, arep[k].ProvenanceSeconds = n, time.Since(t0).Seconds()
+		logf("%s: %s: read the evidence of %d more memories in %.1fs", c.ID, ab.Method, n, arep[k].ProvenanceSeconds)
+	}
 
 	// 6. Score.
 	textOf := func(id string) string {
@@ -556,28 +650,28 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 			rec.LatencyMS[k] = ms(d)
 		}
 
-		// Ours: R@k over /search, recall@B over /search/context.
-		ranked := make([][]string, len(a.search))
-		for j, r := range a.search {
-			ranked[j] = itemProvenance(prov, r.Memory.ID, r.Turn)
-		}
-		m := rankMetrics(q.Gold, ranked)
-		for j, b := range Budgets {
-			items := make([][]string, len(a.ctx[j].Memories))
-			for k, it := range a.ctx[j].Memories {
-				items[k] = itemProvenance(prov, it.Memory.ID, it.Turn)
+		// Ours and its ablations: R@k over /search, recall@B over
+		// /search/context.
+		score := func(method string, a answers) {
+			m := serviceMetrics(q.Gold, a, prov, textOf)
+			rec.Scores[method] = m
+			agg.Add(method, q.Category, m)
+			if o.Details {
+				var ids []string
+				for _, r := range a.search {
+					ids = append(ids, r.Memory.ID+"="+strings.Join(prov[r.Memory.ID], "+"))
+				}
+				rec.Retrieved[method] = ids
 			}
-			s := ScoreContext(q.Gold, items, a.ctx[j].Context, textOf)
-			putContext(m, b, s, a.ctx[j].Tokens)
 		}
-		rec.Scores[MOurs] = m
-		agg.Add(MOurs, q.Category, m)
-		if o.Details {
-			var ids []string
-			for _, r := range a.search {
-				ids = append(ids, r.Memory.ID+"="+strings.Join(prov[r.Memory.ID], "+"))
+		score(MOurs, a)
+		for k, ab := range abl {
+			aa := aans[k][i]
+			for key, d := range aa.lat {
+				lat[key] = append(lat[key], d)
+				rec.LatencyMS[key] = ms(d)
 			}
-			rec.Retrieved[MOurs] = ids
+			score(ab.Method, aa)
 		}
 
 		// Baselines over turns.
@@ -598,7 +692,7 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		if vx != nil {
 			rankings[MVector] = vrank[i]
 		}
-		for _, name := range Methods[1:] {
+		for _, name := range Baselines {
 			r, ok := rankings[name]
 			if !ok {
 				continue
@@ -617,6 +711,54 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		recs = append(recs, rec)
 	}
 	return cr, recs, nil
+}
+
+// ask asks one service (ours or an ablation, as method) q through
+// /search/context at each budget and /search, one call after the other;
+// note sees every answer's diagnostics and mismatch is called for each
+// context whose reported tokens differ from our count.
+func ask(ctx context.Context, cl *Client, method string, q Question, limit int, counter tokens.Counter,
+	note func(Diagnostics), mismatch func()) (answers, error) {
+	a := answers{lat: map[string]time.Duration{}}
+	lSearch, lContext := serviceLatencies(method)
+	for j, b := range Budgets {
+		ca, took, err := cl.Context(ctx, q.Text, b)
+		if err != nil {
+			return a, fmt.Errorf("question %d: context @%d: %w", q.Index, b, err)
+		}
+		a.ctx[j] = ca
+		a.lat[lContext[j]] = took
+		note(ca.Diagnostics)
+		if counter.Count(ca.Context) != ca.Tokens {
+			mismatch()
+		}
+	}
+	sr, diag, took, err := cl.Search(ctx, q.Text, limit)
+	if err != nil {
+		return a, fmt.Errorf("question %d: search: %w", q.Index, err)
+	}
+	a.search, a.lat[lSearch] = sr, took
+	note(diag)
+	return a, nil
+}
+
+// serviceMetrics scores a service's answers (ours or an ablation): R@k over
+// /search's ranked items and, per budget, the context.
+func serviceMetrics(gold []string, a answers, prov map[string][]string, textOf func(string) string) map[string]float64 {
+	ranked := make([][]string, len(a.search))
+	for j, r := range a.search {
+		ranked[j] = itemProvenance(prov, r.Memory.ID, r.Turn)
+	}
+	m := rankMetrics(gold, ranked)
+	for j, b := range Budgets {
+		items := make([][]string, len(a.ctx[j].Memories))
+		for k, it := range a.ctx[j].Memories {
+			items[k] = itemProvenance(prov, it.Memory.ID, it.Turn)
+		}
+		s := ScoreContext(gold, items, a.ctx[j].Context, textOf)
+		putContext(m, b, s, a.ctx[j].Tokens)
+	}
+	return m
 }
 
 func rankMetrics(gold []string, ranked [][]string) map[string]float64 {
@@ -665,12 +807,16 @@ func TurnMethodMetrics(c *Conversation, gold []string, ranking []int, costs []in
 	return m
 }
 
-// provenance reads, once per distinct memory, the source ids (normalised
-// dia_ids) of the turns its evidence names.
-func provenance(ctx context.Context, cl *Client, ans []answers) (map[string][]string, error) {
+// provenance reads, once per distinct memory the answers retrieved and out
+// does not hold yet, the source ids (normalised dia_ids) of the turns its
+// evidence names into out; it returns how many it read.
+func provenance(ctx context.Context, cl *Client, ans []answers, out map[string][]string) (int, error) {
 	var ids []string
 	seen := map[string]bool{}
 	add := func(id string) {
+		if _, have := out[id]; have {
+			return
+		}
 		if id != "" && !seen[id] {
 			seen[id] = true
 			ids = append(ids, id)
@@ -686,7 +832,6 @@ func provenance(ctx context.Context, cl *Client, ans []answers) (map[string][]st
 			}
 		}
 	}
-	out := make(map[string][]string, len(ids))
 	var (
 		mu    sync.Mutex
 		wg    sync.WaitGroup
@@ -723,7 +868,7 @@ func provenance(ctx context.Context, cl *Client, ans []answers) (map[string][]st
 	}
 	close(next)
 	wg.Wait()
-	return out, first
+	return len(ids), first
 }
 
 // ingest appends every session in order (batches of its turns), then waits
