@@ -81,10 +81,11 @@ const (
 	// words) and semantic evidence chiefly in this one.
 	WeightVector = WeightLexical + WeightTurns
 	// WeightTurnVector weighs a turn's rank in the nearVector search over
-	// the embeddings of raw turns. Measured on LoCoMo (7 conversations,
-	// categories 1–4): 1 and 2 score alike (recall@1500 .771 and .773,
-	// @4000 .870 and .865); the smaller keeps claims ahead of raw chatter.
-	WeightTurnVector = 1.0
+	// the embeddings of raw turns, as much as a memory's: measured on
+	// LoCoMo (7 conversations, categories 1–4, e5-small-v2), weights 1, 2
+	// and 3 gave R@10 .696, .724, .729, recall@1500 .796, .814, .815 and
+	// @4000 .897, .898, .897 — a plateau from 2.
+	WeightTurnVector = WeightVector
 	// WeightGraph is low: measured on LoCoMo conv-26, 0.5 cost R@10 and
 	// recall@1500 what it gained at 4000 tokens (docs/bench-locomo.md).
 	// Entities about most of the owner's memories (the speakers of a
