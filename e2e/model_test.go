@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/persistmemory/persistmemory/embed/onnx"
 )
 
 // TestAnotherEmbeddingModelIsRefused: the vector collection records the
@@ -64,7 +66,7 @@ func TestAnotherEmbeddingModelIsRefused(t *testing.T) {
 		t.Fatalf("serve did not refuse; stderr:\n%s", stderr.String())
 	}
 	msg := stderr.String()
-	if !strings.Contains(msg, "all-MiniLM-L6-v2") || !strings.Contains(msg, "text-embedding-3-small") {
+	if !strings.Contains(msg, onnx.Model) || !strings.Contains(msg, "text-embedding-3-small") {
 		t.Fatalf("the refusal does not name both models:\n%s", msg)
 	}
 	if strings.Contains(msg, key) {

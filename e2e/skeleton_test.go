@@ -86,7 +86,8 @@ func TestWalkingSkeleton(t *testing.T) {
 		t.Fatalf("context: %d", code)
 	}
 	if cx.Budget != 200 || cx.Tokens == 0 || cx.Tokens > 200 || cx.Tokenizer != "cl100k_base" || len(cx.Memories) == 0 ||
-		!strings.Contains(cx.Context, "billing") || !strings.Contains(cx.Context, job.DocumentID) || !strings.Contains(cx.Context, time.Now().UTC().Format("2006-01-02")) {
+		!strings.Contains(cx.Context, "billing") || !strings.HasPrefix(cx.Context, "Memories") || !strings.Contains(cx.Context, "\n[1] ") ||
+		cx.Memories[0].Memory.DocumentID != job.DocumentID || !strings.Contains(cx.Context, time.Now().UTC().Format("2006-01-02")) {
 		t.Fatalf("context = %+v", cx)
 	}
 	// By meaning: no word in common with the claim.
