@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/dlclark/regexp2"
 	tiktokenloader "github.com/pkoukk/tiktoken-go-loader"
 )
 
@@ -28,6 +27,8 @@ const cl100kFile = "cl100k_base.tiktoken"
 
 // cl100kPattern splits text into the pieces BPE runs on: OpenAI's
 // cl100k_base pattern in regexp2's syntax (as tiktoken-go spells it).
+// Count splits with nextPiece, which finds the same pieces by hand; the
+// tests hold it to this pattern run by github.com/dlclark/regexp2.
 const cl100kPattern = `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+`
 
 // loadCL100K builds the counter once per process: parsing the 100,256
@@ -39,11 +40,7 @@ var loadCL100K = sync.OnceValues(func() (Counter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load %s ranks: %w", CL100KName, err)
 	}
-	re, err := regexp2.Compile(cl100kPattern, regexp2.None)
-	if err != nil {
-		return nil, fmt.Errorf("compile the %s split pattern: %w", CL100KName, err)
-	}
-	return &bpeCounter{name: CL100KName, ranks: ranks, split: re}, nil
+	return &bpeCounter{name: CL100KName, ranks: ranks, cache: newPieceCache()}, nil
 })
 
 // CL100K returns the cl100k_base counter, loading it from the ranks
@@ -52,15 +49,15 @@ var loadCL100K = sync.OnceValues(func() (Counter, error) {
 func CL100K() (Counter, error) { return loadCL100K() }
 
 // bpeCounter counts byte-pair-encoding tokens: the text is split into
-// pieces with the encoding's pattern, and each piece is merged, pair of
-// lowest rank first (leftmost on ties), as tiktoken does. Only the count
-// is kept. The merge runs in O(n log n) for a piece of n bytes, where
-// tiktoken-go's takes O(n²): one 240 KB run of CJK letters (a single
-// piece) took it 40 s.
+// the pieces the encoding's pattern finds (nextPiece), and each piece is
+// merged, pair of lowest rank first (leftmost on ties), as tiktoken does.
+// Only the count is kept. The merge runs in O(n log n) for a piece of n
+// bytes, where tiktoken-go's takes O(n²): one 240 KB run of CJK letters
+// (a single piece) took it 40 s.
 type bpeCounter struct {
 	name  string
 	ranks map[string]int
-	split *regexp2.Regexp
+	cache *pieceCache // counts of short pieces that are not tokens
 }
 
 func (c *bpeCounter) Name() string { return c.name }
@@ -69,12 +66,12 @@ func (c *bpeCounter) Count(text string) int {
 	if text == "" {
 		return 0
 	}
-	runes := []rune(text) // regexp2 matches runes; invalid bytes become U+FFFD
+	text = validText(text) // invalid bytes become U+FFFD, as regexp2 saw them
 	n := 0
-	m, _ := c.split.FindRunesMatch(runes) // no timeout is set, so no error
-	for m != nil {
-		n += c.pieceCount(string(runes[m.Index : m.Index+m.Length]))
-		m, _ = c.split.FindNextMatch(m)
+	for i := 0; i < len(text); {
+		j := nextPiece(text, i)
+		n += c.pieceCount(text[i:j])
+		i = j
 	}
 	return n
 }
@@ -87,5 +84,13 @@ func (c *bpeCounter) pieceCount(p string) int {
 	if _, ok := c.ranks[p]; ok {
 		return 1
 	}
-	return mergeCount(p, c.ranks)
+	if len(p) > cacheMaxLen {
+		return mergeCount(p, c.ranks)
+	}
+	if n, ok := c.cache.get(p); ok {
+		return n
+	}
+	n := mergeCount(p, c.ranks)
+	c.cache.put(p, n)
+	return n
 }
