@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/graph"
-	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -206,23 +205,12 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 		return fmt.Errorf("embed: %w", err)
 	}
 	clk.done(StageEmbed)
-	recs := make([]retrieval.VectorRecord, len(mems))
-	for i, m := range mems {
-		recs[i] = retrieval.VectorRecord{ID: m.ID, Vector: vecs[i], Text: m.Claim}
+	n := len(mems)
+	if err := upsert(ctx, owner, p.cfg.Vectors, texts[:n], vecs[:n], func(i int) string { return mems[i].ID }); err != nil {
+		return fmt.Errorf("write vectors: %w", err)
 	}
-	if len(recs) > 0 {
-		if err := p.cfg.Vectors.Upsert(ctx, owner, recs); err != nil {
-			return fmt.Errorf("write vectors: %w", err)
-		}
-	}
-	if len(turns) > 0 {
-		trecs := make([]retrieval.VectorRecord, len(turns))
-		for i, t := range turns {
-			trecs[i] = retrieval.VectorRecord{ID: t.ID, Vector: vecs[len(mems)+i], Text: texts[len(mems)+i]}
-		}
-		if err := p.cfg.TurnVectors.Upsert(ctx, owner, trecs); err != nil {
-			return fmt.Errorf("write turn vectors: %w", err)
-		}
+	if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:], vecs[n:], func(i int) string { return turns[i].ID }); err != nil {
+		return fmt.Errorf("write turn vectors: %w", err)
 	}
 	clk.done(StageVectors)
 	return nil

@@ -111,6 +111,15 @@ func (p *Pipeline) embedInto(ctx context.Context, owner schema.Owner, vs retriev
 	if err != nil {
 		return fmt.Errorf("embed: %w", err)
 	}
+	return upsert(ctx, owner, vs, texts, vecs, id)
+}
+
+// upsert writes texts' vectors into vs, the i-th under id(i); nothing to
+// write is not a call.
+func upsert(ctx context.Context, owner schema.Owner, vs retrieval.VectorStore, texts []string, vecs [][]float32, id func(int) string) error {
+	if len(texts) == 0 {
+		return nil
+	}
 	recs := make([]retrieval.VectorRecord, len(texts))
 	for i := range texts {
 		recs[i] = retrieval.VectorRecord{ID: id(i), Vector: vecs[i], Text: texts[i]}

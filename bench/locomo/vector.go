@@ -10,6 +10,8 @@ import (
 
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
+	pmingest "github.com/persistmemory/persistmemory/ingest"
+	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/stack"
 )
 
@@ -48,9 +50,11 @@ type VectorIndex struct {
 	vecs [][]float32
 }
 
-// TurnEmbedText is what a turn is embedded as: "speaker: content", the
-// shape of the lines the service stores (author: text).
-func TurnEmbedText(t Turn) string { return t.Speaker + ": " + t.Content }
+// TurnEmbedText is what a turn is embedded as: exactly what the service
+// embeds for the turn it stores (ingest.TurnEmbeddingText: "author: text").
+func TurnEmbedText(t Turn) string {
+	return pmingest.TurnEmbeddingText(schema.Turn{Author: t.Speaker, Text: t.Content})
+}
 
 // BuildVectorIndex embeds every turn.
 func BuildVectorIndex(ctx context.Context, e embed.Embedder, turns []Turn) (*VectorIndex, error) {
