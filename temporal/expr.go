@@ -100,6 +100,19 @@ func (e Expr) Contains(t time.Time) bool {
 //     is a different day in the US and in Europe.
 //   - A time of day ("1:56 pm on 8 May, 2023") is kept in Text but the
 //     expression resolves to the day.
+//   - A possessive day or period is the time itself: "Saturday's match"
+//     gives "Saturday", "last week's meeting" gives "last week" (the "'s"
+//     is not part of Text).
+//   - A participle after a present or bare "be" ("has to be filed", "is
+//     closed") is not a past tense; "has to" / "have to" look forward.
+//   - After "by", "until" or "before", an expression with no tense to go
+//     by looks forward: "by 31 January" said in September is the coming
+//     January's.
+//   - "before|ahead of|prior to <occasion> on|in <date>", the occasion
+//     being a determiner or possessive and at most four words ("before
+//     the recital on 8 June"), is everything before the date.
+//   - An invalid day and month ("31 February") is no expression, and its
+//     month is not read alone.
 func Find(text string, now time.Time) []Expr {
 	toks := tokenize(text)
 	p := parser{text: text, toks: toks, now: now, today: dayStart(now)}

@@ -13,6 +13,10 @@ type parser struct {
 	toks  []tok
 	now   time.Time
 	today time.Time
+	// defTense is the tense assumed where the sentence shows none:
+	// unknown, except while the expression after "by", "until" or
+	// "before" is read, which looks forward (parseModified).
+	defTense tense
 }
 
 type tense int
@@ -64,13 +68,20 @@ func (p *parser) parseModified(i int) (int, Expr, bool) {
 			return 0, Expr{}, false
 		}
 		mod, k = Until, 2
-	case "prior":
-		if p.low(i+1) != "to" {
+	case "prior", "ahead":
+		if p.low(i+1) != "to" && !(p.low(i) == "ahead" && p.low(i+1) == "of") {
 			return 0, Expr{}, false
 		}
 		mod, k = Before, 2
 	default:
 		return 0, Expr{}, false
+	}
+	if mod == Until || mod == Before {
+		// a deadline with no tense to go by is ahead: "by 31 January"
+		// said in September is next January's
+		saved := p.defTense
+		p.defTense = tenseFuture
+		defer func() { p.defTense = saved }()
 	}
 	n, e, ok := p.parsePart(i+k, true)
 	if ok && mod == Before && p.partIsEnd(i+k) {
@@ -78,6 +89,9 @@ func (p *parser) parseModified(i int) (int, Expr, bool) {
 	}
 	if !ok {
 		n, e, ok = p.parseBase(i+k, true)
+	}
+	if !ok && mod == Before {
+		n, e, ok = p.parseOccasion(i + k)
 	}
 	if !ok {
 		return 0, Expr{}, false
@@ -98,6 +112,48 @@ func (p *parser) parseModified(i int) (int, Expr, bool) {
 		e.Start = time.Time{}
 	}
 	return n + k, e, true
+}
+
+// maxOccasionWords bounds the occasion parseOccasion reads.
+const maxOccasionWords = 4
+
+// parseOccasion reads an occasion and its date after "before": "(before)
+// the recital on 8 June", "(ahead of) our trip in May". The occasion is a
+// determiner or possessive and at most four words; the date is a day or
+// a longer period after "on" or "in". Everything before the occasion is
+// everything before its date.
+func (p *parser) parseOccasion(i int) (int, Expr, bool) {
+	if i >= len(p.toks) || p.toks[i].kind != tokWord {
+		return 0, Expr{}, false
+	}
+	w := p.low(i)
+	switch w {
+	case "the", "a", "an", "my", "our", "your", "his", "her", "their", "its", "this", "that":
+	default:
+		if !hasSuffix(w, "'s") || len(w) < 4 { // "Anna's wedding on Saturday"
+			return 0, Expr{}, false
+		}
+	}
+	for k := 1; k <= maxOccasionWords && i+k < len(p.toks); k++ {
+		t := p.toks[i+k]
+		if t.low == "on" || t.low == "in" {
+			if k == 1 {
+				return 0, Expr{}, false // the occasion needs a word
+			}
+			n, e, ok := p.parseBase(i+k+1, true)
+			if !ok || e.Modifier != Within || e.Start.IsZero() {
+				return 0, Expr{}, false
+			}
+			return k + 1 + n, e, true
+		}
+		if t.kind != tokWord {
+			return 0, Expr{}, false
+		}
+		if _, _, ok := p.parseBase(i+k, false); ok {
+			return 0, Expr{}, false // a time of its own: "before the 3rd"
+		}
+	}
+	return 0, Expr{}, false
 }
 
 // partIsEnd: the part expression at i is "(the) end of ...".
@@ -749,6 +805,11 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 		return 0, Expr{}, false
 	}
 	j = startJ
+	if j == i && p.dayBefore(i) {
+		// "31 February": the day and month made no date, and the month
+		// alone is not what was meant
+		return 0, Expr{}, false
+	}
 	// month ...
 	m, ok := p.monthAt(j, true, p.hasNumberAfter(j+1))
 	if !ok {
@@ -787,6 +848,20 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 		}
 	}
 	return 0, Expr{}, false
+}
+
+// dayBefore reports whether a day of the month in digits ("31",
+// "31st") stands right before i, perhaps with "of" between.
+func (p *parser) dayBefore(i int) bool {
+	k := i - 1
+	if p.low(k) == "of" {
+		k--
+	}
+	if k < 0 || k >= len(p.toks) {
+		return false
+	}
+	t := p.toks[k]
+	return t.kind == tokNum && len(t.s) <= 2 || ordinal(t.low) > 0
 }
 
 // hasNumberAfter reports whether a day or year follows at i (skipping "the"

@@ -5,9 +5,10 @@ package temporal
 const tenseWindow = 40
 
 // tenseAt guesses the tense of the sentence around tokens [i, i+n): the
-// nearest past or future marker outside the expression wins.
+// nearest past or future marker outside the expression wins; with none,
+// p.defTense (unknown unless a deadline is being read).
 func (p *parser) tenseAt(i, n int) tense {
-	best, bestDist := tenseUnknown, tenseWindow+1
+	best, bestDist := p.defTense, tenseWindow+1
 	// backwards
 	for j, d := i-1, 1; j >= 0 && d <= tenseWindow; j, d = j-1, d+1 {
 		if p.sentenceBreak(j) {
@@ -64,6 +65,8 @@ func (p *parser) markerAt(j int) tense {
 		return tenseUnknown
 	case w == "next" || w == "last":
 		return tenseUnknown // they belong to other expressions
+	case (w == "has" || w == "have") && p.low(j+1) == "to":
+		return tenseFuture // an obligation: "the form has to be in by May"
 	case isFutureWord(w):
 		return tenseFuture
 	case scheduleWords[w]:
@@ -75,7 +78,17 @@ func (p *parser) markerAt(j int) tense {
 		}
 		return tenseFuture
 	case isPastWord(w):
+		if w != "been" && presentBe[p.low(j-1)] {
+			// a participle after a present or bare "be" is a passive or
+			// an adjective, not a past tense: "has to be filed by",
+			// "the shop is closed on"
+			return tenseUnknown
+		}
 		return tensePast
 	}
 	return tenseUnknown
 }
+
+// presentBe are the forms of "be" that make the participle after them a
+// present or future passive.
+var presentBe = map[string]bool{"be": true, "being": true, "is": true, "are": true, "am": true}

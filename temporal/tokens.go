@@ -71,7 +71,19 @@ func tokenize(text string) []tok {
 			if digits {
 				k = tokNum
 			}
-			toks = append(toks, tok{s: s, low: strings.ToLower(strings.ReplaceAll(s, "’", "'")), start: i, end: j, kind: k, upper: unicode.IsUpper(r)})
+			low := strings.ToLower(strings.ReplaceAll(s, "’", "'"))
+			if stem, ok := possessiveTimeWord(low); ok {
+				// "Saturday's match", "last week's meeting": the day or
+				// period itself; the "'s" is dropped
+				e := j - len("'s")
+				if strings.Contains(s, "’") {
+					e = j - len("’s")
+				}
+				toks = append(toks, tok{s: text[i:e], low: stem, start: i, end: e, kind: k, upper: unicode.IsUpper(r)})
+				i = j
+				continue
+			}
+			toks = append(toks, tok{s: s, low: low, start: i, end: j, kind: k, upper: unicode.IsUpper(r)})
 			i = j
 		default:
 			toks = append(toks, tok{s: text[i : i+w], low: text[i : i+w], start: i, end: i + w, kind: tokPunct})
@@ -83,3 +95,29 @@ func tokenize(text string) []tok {
 
 // adjacent reports whether b follows a with no space between.
 func adjacent(a, b tok) bool { return a.end == b.start }
+
+// possessiveTimeWord returns the stem of a possessive whose stem names a
+// day, a period or a part of a day ("saturday's", "yesterday's",
+// "week's", "may's"): such a possessive is the time itself ("Saturday's
+// match" is the match on Saturday). Names ("anna's") are not changed.
+func possessiveTimeWord(low string) (string, bool) {
+	stem, ok := strings.CutSuffix(low, "'s")
+	if !ok || stem == "" {
+		return "", false
+	}
+	if _, ok := weekdayNames[stem]; ok {
+		return stem, true
+	}
+	if _, ok := monthNames[stem]; ok {
+		return stem, true
+	}
+	if _, ok := seasonNames[stem]; ok {
+		return stem, true
+	}
+	switch stem {
+	case "today", "tonight", "yesterday", "tomorrow", "week", "month", "year", "weekend",
+		"night", "morning", "afternoon", "evening", "fortnight":
+		return stem, true
+	}
+	return "", false
+}

@@ -182,18 +182,18 @@ func apologyFollows(rest []tok) bool {
 }
 
 // labelPrefix returns the index after a short label ending in a colon at
-// the start of a sentence ("Note:", "Some context for the migration:"),
-// or 0. A colon inside a time ("9:30") is not one.
+// the start of a sentence ("Note:", "Some context for the migration:",
+// "Sorry, I got that wrong:"), or 0. A colon inside a time ("9:30") is
+// not one; a marker alone before the colon ("Correction:") is read by
+// leadingMarkers.
 func labelPrefix(toks []tok) int {
 	for k := 1; k < len(toks) && k <= 7; k++ {
 		if toks[k].s == ":" && (k+1 >= len(toks) || toks[k+1].start > toks[k].end) {
 			if len(toks)-k-1 < 3 {
 				return 0
 			}
-			for j := 0; j < k; j++ {
-				if correctionLead[toks[j].low] && j == 0 {
-					return 0 // "Correction:" is read as a marker
-				}
+			if k == 1 && correctionLead[toks[0].low] {
+				return 0 // "Correction:" is read as a marker
 			}
 			return k + 1
 		}
@@ -1033,9 +1033,10 @@ func classify(c clause, attr string, subj nounPhrase, si sentenceInfo) (schema.M
 		return schema.TypeCommitment, true
 	}
 	if personSubj || subj.key != "" {
-		// "X needs Y before the end of the year": an obligation with a deadline
+		// "X needs Y before the end of the year", "the return has to be
+		// filed by 31 January": an obligation with a deadline
 		for _, e := range si.exprs {
-			if (e.Modifier == temporal.Until || e.Modifier == temporal.Before) && (c.verb == "need" || c.modal == "must" || c.modal == "should") && !c.past {
+			if (e.Modifier == temporal.Until || e.Modifier == temporal.Before) && obligation(c) && !c.past {
 				return schema.TypeCommitment, true
 			}
 		}
@@ -1064,6 +1065,12 @@ func classify(c clause, attr string, subj nounPhrase, si sentenceInfo) (schema.M
 		return schema.TypeEvent, true
 	}
 	return schema.TypeFact, false
+}
+
+// obligation: the clause says something must be done: "needs (to)",
+// "has to", "have to", "must", "should".
+func obligation(c clause) bool {
+	return c.verb == "need" || c.modal == "must" || c.modal == "should" || c.verb == "have" && c.particle == "to"
 }
 
 // classifyLoose types a sentence the clause parser could not read.

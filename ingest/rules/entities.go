@@ -271,6 +271,9 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 		return schema.KindPlace
 	case knownOrgs[low] != "":
 		return schema.KindOrganisation
+	case to-from > 1 && (clubSuffixes[last] || townClubSuffixes[last] && sportsContext(toks)):
+		// "Hartley Rovers", "Leeds United", "Castle City" in a match report
+		return schema.KindOrganisation
 	case orgSuffixes[last] || orgSuffixes[strings.TrimSuffix(last, ".")] || (to-from > 1 && orgSuffixes[toks[from].s] && nameConnectors[toks[from+1].low]):
 		return schema.KindOrganisation
 	case placeSuffixes[last] && to-from > 1:
@@ -279,6 +282,9 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 		return schema.KindSystem
 	}
 	// context
+	if animalName(toks, from) {
+		return schema.KindOther // "our puppy Biscuit": a pet, not a person
+	}
 	if from > 0 && kinship[prev] {
 		return schema.KindPerson
 	}
@@ -288,6 +294,9 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 	}
 	if firstNames[first] && (to-from <= 3) {
 		return schema.KindPerson
+	}
+	if financeObject(toks, from) {
+		return schema.KindOrganisation // "we moved our savings to Nationwide"
 	}
 	if to-from == 1 && isAllCaps(toks[from].s) && len(toks[from].s) >= 2 && len(toks[from].s) <= 5 {
 		return schema.KindOrganisation
@@ -309,8 +318,148 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 			return schema.KindPlace
 		}
 	}
+	if locativeIn(toks, from, to) {
+		return schema.KindPlace // "the band is playing in Brighton"
+	}
 	return schema.KindOther
 }
+
+// locativeIn: the name toks[from:to] follows a locative "in" after an
+// action verb ("is playing in Brighton on 14 June"): not an "in" that the
+// verb governs ("interested in Helix", "written in Zig", "works in
+// Marketing"), not after a bare copula ("I'm in Helios", which may be a
+// team), not a numbered thing ("in Year 6", "in Room 4") and not a
+// possessor ("in Farah's class").
+func locativeIn(toks []tok, from, to int) bool {
+	if from < 2 || toks[from-1].low != "in" {
+		return false
+	}
+	if to < len(toks) && (toks[to].low == "'s" || toks[to].low == "'" || toks[to].kind == tNum) {
+		return false
+	}
+	for _, t := range toks[from:to] {
+		if looksLikeSystem(t.s) || isAllCaps(t.s) && len(t.s) > 1 {
+			return false
+		}
+	}
+	// the verb before "in", at most three words back
+	for k := from - 2; k >= 0 && k >= from-4; k-- {
+		w := toks[k].low
+		if inComplement[w] {
+			return false
+		}
+		if toks[k].kind != tWord {
+			return false
+		}
+		if _, _, ok := lookupVerb(w); ok && !aux[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// inComplement words take "in" as part of their meaning, so the name after
+// it is what they are about, not where: "interested in", "invested in".
+var inComplement = set(`interested interest involved invested invest invests investing
+believe believes believed believing specialise specialises specialised specialize specializes
+specialized engaged participate participates participated participating enrolled write
+writes wrote written writing code codes coded coding build builds built implemented developed
+rewritten ported trained qualified certified fluent proficient skilled experienced expert
+degree course courses lessons class classes major majored majoring minor shares stake listed
+featured mentioned quoted reported published registered logged signed included work works
+worked working job role team teams`)
+
+// financeObject: the name at from is where money is kept or owed, a
+// bank, building society or insurer, whatever the verb: a finance noun
+// right before the preposition ("we pay our mortgage through X", "our
+// car insurance is with X", "an account at X"), or moved to or from it
+// ("we moved our savings to X").
+func financeObject(toks []tok, from int) bool {
+	if from < 2 {
+		return false
+	}
+	prep := toks[from-1].low
+	switch prep {
+	case "to", "into", "from", "with", "through", "at", "via":
+	default:
+		return false
+	}
+	k := from - 2
+	sawBe := false
+	for k > 0 && k >= from-4 && (beForms[toks[k].low] || toks[k].low == "'s" || toks[k].low == "now" || toks[k].low == "still") {
+		sawBe = sawBe || beForms[toks[k].low] || toks[k].low == "'s"
+		k--
+	}
+	w := toks[k].low
+	switch {
+	case bankVerbs[w] && !sawBe:
+		return prep == "with" || prep == "at" || prep == "through"
+	case !financeNouns[w]:
+		return false
+	case prep == "with":
+		return sawBe // "our insurance is with X"; "discussed the mortgage with X" is not
+	case prep == "to" || prep == "into" || prep == "from":
+		for _, t := range toks[:k] {
+			if transferVerbs[t.low] {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// financeNouns are what a bank, building society or insurer holds.
+var financeNouns = set(`savings account accounts mortgage mortgages loan loans pension pensions
+insurance isa isas overdraft banking`)
+
+// bankVerbs take the bank or insurer after "with": "we bank with X".
+var bankVerbs = set(`bank banks banked banking insured insure insures`)
+
+// transferVerbs move money between institutions.
+var transferVerbs = set(`move moves moved moving switch switches switched switching transfer
+transfers transferred transferring shift shifted port ported`)
+
+// animalName: the name at from is an animal's: after an animal noun ("our
+// puppy Biscuit"), perhaps with "named" or "called" between ("a rescue
+// dog named Pepper").
+func animalName(toks []tok, from int) bool {
+	k := from - 1
+	if k >= 0 && (toks[k].low == "named" || toks[k].low == "called") {
+		k--
+	}
+	return k >= 0 && animalNouns[toks[k].low]
+}
+
+// animalNouns before a name make it an animal's name: "our puppy
+// Biscuit", "a rescue dog named Pepper".
+var animalNouns = set(`dog dogs cat cats puppy puppies kitten kittens pet pets hamster parrot
+horse pony rabbit bunny tortoise turtle goldfish fish budgie ferret gerbil guinea-pig
+lizard snake chicken hen goat donkey cockatiel canary mare stallion foal lamb`)
+
+// clubSuffixes end the names of sports clubs: "Hartley Rovers", "Leeds
+// United", "Ashford FC".
+var clubSuffixes = set(`Rovers United Wanderers Athletic Athletico Albion Rangers FC AFC CF SC
+Hotspur Harriers Olympic Olympique Dynamo Celtic Thistle Argyle Academical Alexandra`)
+
+// townClubSuffixes end a club's name or a place's ("Manchester City",
+// "Mexico City"): a club when the sentence is about sport.
+var townClubSuffixes = set(`City Town County`)
+
+// sportsContext: the sentence speaks of a match: "scored", "beat",
+// "against", "match", "league".
+func sportsContext(toks []tok) bool {
+	for _, t := range toks {
+		if sportsWords[t.low] {
+			return true
+		}
+	}
+	return false
+}
+
+var sportsWords = set(`match matches game games fixture fixtures derby league cup final
+semi-final beat beaten beating scored score scores scoring drew draw against versus vs
+stadium supporters kick-off relegated promoted goal goals striker goalkeeper`)
 
 // nearestVerb is the closest word before i that is a known verb form.
 func nearestVerb(toks []tok, i int) string {

@@ -136,7 +136,10 @@ var personVerbs = set(`owns leads manages mentors coaches wrote built founded jo
 works worked loves loved likes liked hates hated prefers preferred is was visited visits met
 called calls emailed texted moved married joined left graduated studies studied teaches
 taught leads led manages managed reports reported has had will would can could needs needed
-feels felt went goes came comes bought plays played runs ran`)
+feels felt went goes came comes bought plays played runs ran
+scored scores sang sings danced dances cooked cooks baked bakes painted paints swam swims
+hiked climbed proposed retired cried laughed apologised apologized promised agreed suggested
+recommended replied phoned rang smiled`)
 
 // personPreps: "with X", "met X", "told X" before a capitalised name.
 var personBefore = set(`with met told asked called emailed texted messaged thanked visited
