@@ -41,6 +41,12 @@ type BatchStore interface {
 	// EntityCandidatesEach is EntityCandidates for each name on its own
 	// (each result bounded by limit), in one query, in the order given.
 	EntityCandidatesEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error)
+	// Entities reads entities by id, in the order given, each once,
+	// skipping ids this owner does not have and merged entities (their
+	// names are aliases of the entity they were merged into): the worker
+	// reads with it the entities a search of name vectors found. More than
+	// MaxJobBatch*MaxLookup ids is schema.ErrInvalid.
+	Entities(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Entity, error)
 	// SystemMarkPublished is MarkPublished for each reference, each scoped
 	// by its own owner; references to missing jobs are ignored (the job's
 	// message reached the queue, there is nothing left to record).

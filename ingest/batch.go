@@ -166,7 +166,7 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 		mems = append(mems, w.Memories...)
 	}
 	clk.done(StagePlan)
-	if err := p.writeVectors(ctx, owner, mems, turns, clk); err != nil {
+	if err := p.writeVectors(ctx, owner, mems, turns, st.ents, clk); err != nil {
 		return err
 	}
 	if err := p.cfg.Graph.CompleteJobs(ctx, owner, comps); err != nil {
@@ -182,14 +182,18 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 
 // writeVectors embeds the claims of new memories and the text of the
 // batch's turns in one call and upserts them by id, memories into
-// Config.Vectors and turns into Config.TurnVectors (so a retry writes the
-// same vectors again).
-func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, clk *stageClock) error {
+// Config.Vectors and turns into Config.TurnVectors, and the name vectors
+// of the entities the batch created into Config.EntityVectors (so a retry
+// writes the same vectors again).
+func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, ents *entityPlan, clk *stageClock) error {
 	if p.cfg.TurnVectors == nil {
 		turns = nil
 	}
 	if p.cfg.Embedder == nil || len(mems)+len(turns) == 0 {
 		clk.done(StageEmbed)
+		if err := p.writeEntityVectors(ctx, owner, ents.newEntities(), ents.vecs); err != nil {
+			return err
+		}
 		clk.done(StageVectors)
 		return nil
 	}
@@ -211,6 +215,9 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	}
 	if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:], vecs[n:], func(i int) string { return turns[i].ID }); err != nil {
 		return fmt.Errorf("write turn vectors: %w", err)
+	}
+	if err := p.writeEntityVectors(ctx, owner, ents.newEntities(), ents.vecs); err != nil {
+		return err
 	}
 	clk.done(StageVectors)
 	return nil

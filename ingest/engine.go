@@ -26,6 +26,10 @@ const (
 	// EntityLookup is how many candidate entities a mention is scored
 	// against.
 	EntityLookup = 20
+	// EntityNeighbours is how many stored entities nearest to a mention's
+	// name vector it is compared with by meaning (resolve.MatchEmbedding):
+	// the best, and enough rivals to see a close one.
+	EntityNeighbours = 5
 )
 
 // plan decides what one job writes: for each extracted claim, its ids, its
@@ -151,7 +155,8 @@ func claimLookup(c schema.Memory) graph.ClaimLookup {
 func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Owner, cands [][]schema.Memory) error {
 	var ls []graph.ClaimLookup
 	var names []string
-	seenL, seenN := map[graph.ClaimLookup]bool{}, map[string]bool{}
+	var mentions []schema.Mention // each distinct mention once
+	seenL, seenN, seenM := map[graph.ClaimLookup]bool{}, map[string]bool{}, map[schema.Mention]bool{}
 	for _, cs := range cands {
 		for _, c := range cs {
 			if l := claimLookup(c); !seenL[l] {
@@ -162,6 +167,10 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 				if !seenN[m.Name] {
 					seenN[m.Name] = true
 					names = append(names, m.Name)
+				}
+				if !seenM[m] {
+					seenM[m] = true
+					mentions = append(mentions, m)
 				}
 			}
 		}
@@ -184,6 +193,9 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 		st.ents.found = make(map[string][]schema.Entity, len(names))
 		for i, n := range names {
 			st.ents.found[n] = res[i]
+		}
+		if err := st.ents.prefetchNear(ctx, names, mentions); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -213,7 +225,7 @@ func (st *planState) lookup(ctx context.Context, p *Pipeline, owner schema.Owner
 
 func (p *Pipeline) newPlanState(owner schema.Owner) *planState {
 	return &planState{
-		ents:    &entityPlan{p: p, owner: owner, now: p.cfg.Now().UTC(), byKey: map[string]int{}},
+		ents:    &entityPlan{p: p, owner: owner, now: p.cfg.Now().UTC(), byKey: map[string]int{}, created: map[string]bool{}},
 		retired: map[string]bool{},
 	}
 }
@@ -285,6 +297,13 @@ type entityPlan struct {
 	// found holds stored candidates per mention name, looked up for a
 	// whole batch at once (see planState.prefetch).
 	found map[string][]schema.Entity
+	// vecs holds the vector of each mention name of the batch (as a
+	// query) and near the stored entities nearest to it by meaning; both
+	// nil without Config.EntityVectors (see prefetchNear).
+	vecs map[string][]float32
+	near map[string][]resolve.Neighbour
+	// created holds the ids of the entities this batch made.
+	created map[string]bool
 }
 
 func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, error) {
@@ -305,13 +324,18 @@ func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, err
 	}
 	cands = append(slices.Clone(cands), e.list...)
 	var ent schema.Entity
-	if best, _, ok := resolve.Match(m, cands); ok {
+	best, _, ok := resolve.Match(m, cands)
+	if !ok {
+		best, ok = e.byMeaning(m)
+	}
+	if ok {
 		ent = best
 		if !hasName(ent, m.Name) {
 			ent.Aliases = append(append([]string(nil), ent.Aliases...), m.Name)
 		}
 	} else {
 		ent = schema.Entity{ID: schema.DerivedID(schema.PrefixEntity, string(e.owner), key), Name: m.Name, Kind: m.Kind, Aliases: []string{}, CreatedAt: e.now}
+		e.created[ent.ID] = true
 	}
 	for i := range e.list {
 		if e.list[i].ID == ent.ID {

@@ -48,9 +48,16 @@ type Config struct {
 	// TurnVectors, optional, holds the embeddings of conversation turns
 	// (retrieval.Searcher.TurnVectors searches them); it needs Embedder.
 	TurnVectors retrieval.VectorStore
-	Embedder    embed.Embedder
-	Extractor   Extractor
-	Logger      *slog.Logger
+	// EntityVectors, optional, holds one vector per entity: its name
+	// embedded as a query (embed.Queries), by entity id. With it the
+	// worker also resolves a mention to a stored entity whose name means
+	// the same (resolve.MatchEmbedding, after resolve.Match found
+	// nothing) and writes the vectors of the entities it creates; without
+	// it resolution is lexical only. It needs Embedder.
+	EntityVectors retrieval.VectorStore
+	Embedder      embed.Embedder
+	Extractor     Extractor
+	Logger        *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Observe, when set, is told how long each stage of the worker took
@@ -90,6 +97,9 @@ func New(cfg Config) (*Pipeline, error) {
 	}
 	if cfg.TurnVectors != nil && cfg.Embedder == nil {
 		return nil, errors.New("ingest: Config.TurnVectors needs Config.Embedder")
+	}
+	if cfg.EntityVectors != nil && cfg.Embedder == nil {
+		return nil, errors.New("ingest: Config.EntityVectors needs Config.Embedder")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -16,13 +16,15 @@ const ReindexBatch = 64
 
 // ReindexStats says what Reindex wrote.
 type ReindexStats struct {
-	Memories, Turns int
-	Took            time.Duration
+	Memories, Turns, Entities int
+	Took                      time.Duration
 }
 
 // Reindex rebuilds an owner's vectors from the graph, the source of truth:
 // the claim of every memory (whatever its state) into Config.Vectors and
-// every conversation turn into Config.TurnVectors when it is set. Vectors
+// every conversation turn into Config.TurnVectors when it is set, and the
+// name of every live entity (as a query) into Config.EntityVectors when it
+// is set. Vectors
 // are upserted by id, so running it again, or while the worker writes, is
 // harmless. It is how turn vectors are filled in for material ingested
 // before they existed, or after the vector store was lost.
@@ -77,8 +79,36 @@ func (p *Pipeline) Reindex(ctx context.Context, owner schema.Owner) (ReindexStat
 			conv = convs[len(convs)-1].ID
 		}
 	}
+	if p.cfg.EntityVectors != nil {
+		n, err := p.reindexEntities(ctx, owner)
+		st.Entities = n
+		if err != nil {
+			return st, err
+		}
+	}
 	st.Took = time.Since(start)
 	return st, nil
+}
+
+// reindexEntities writes the name vector of every live entity of owner.
+func (p *Pipeline) reindexEntities(ctx context.Context, owner schema.Owner) (int, error) {
+	n := 0
+	var after graph.EntityCursor
+	for {
+		page, err := p.cfg.Graph.ListEntities(ctx, owner, "", "", min(ReindexBatch, graph.MaxPage), after)
+		if err != nil {
+			return n, fmt.Errorf("reindex: list entities: %w", err)
+		}
+		if err := p.writeEntityVectors(ctx, owner, page, nil); err != nil {
+			return n, fmt.Errorf("reindex entities: %w", err)
+		}
+		n += len(page)
+		if len(page) < min(ReindexBatch, graph.MaxPage) {
+			return n, nil
+		}
+		last := page[len(page)-1]
+		after = graph.EntityCursor{Name: last.Name, ID: last.ID}
+	}
 }
 
 func (p *Pipeline) reindexConversation(ctx context.Context, owner schema.Owner, id string) (int, error) {

@@ -50,12 +50,54 @@ const (
 )
 
 func (c Config) modelFiles() ModelFiles {
-	dir := filepath.Join(c.CacheDir, "models", modelName)
-	return ModelFiles{
-		ModelPath:     filepath.Join(dir, "model.onnx"),
-		TokenizerPath: filepath.Join(dir, "tokenizer.json"),
-		LibraryPath:   filepath.Join(c.CacheDir, "onnxruntime-"+OnnxRuntimeVersion, "libonnxruntime.so"),
+	return ModelFilesIn(filepath.Join(c.CacheDir, "models", modelName), filepath.Join(c.CacheDir, "onnxruntime-"+OnnxRuntimeVersion, "libonnxruntime.so"))
+}
+
+// Settings that move the local model's files away from the cache.
+const (
+	EnvModelDir       = "PERSISTMEMORY_MODEL_DIR"
+	EnvOnnxRuntimeLib = "ONNXRUNTIME_LIB"
+)
+
+// LocalModel returns where `persistmemory serve` reads the local embedding
+// model: the directory of model.onnx and tokenizer.json, and the ONNX
+// Runtime library. lookup reads a setting (os.LookupEnv, or the service's
+// parsed environment): PERSISTMEMORY_MODEL_DIR and ONNXRUNTIME_LIB when
+// set, else their places under PERSISTMEMORY_CACHE, else under
+// ~/.cache/persistmemory. Benchmarks that run the model in-process use it
+// too, so they load exactly the service's files.
+func LocalModel(lookup func(string) (string, bool)) (modelDir, lib string) {
+	get := func(k, def string) string {
+		if v, ok := lookup(k); ok {
+			return v
+		}
+		return def
 	}
+	home, _ := os.UserHomeDir()
+	cache := get(EnvCacheDir, filepath.Join(home, ".cache", "persistmemory"))
+	return get(EnvModelDir, filepath.Join(cache, "models", ModelName)),
+		get(EnvOnnxRuntimeLib, filepath.Join(cache, "onnxruntime-"+OnnxRuntimeVersion, "libonnxruntime.so"))
+}
+
+// ModelFilesIn returns the model's files in modelDir, with the library lib.
+func ModelFilesIn(modelDir, lib string) ModelFiles {
+	return ModelFiles{
+		ModelPath:     filepath.Join(modelDir, "model.onnx"),
+		TokenizerPath: filepath.Join(modelDir, "tokenizer.json"),
+		LibraryPath:   lib,
+	}
+}
+
+// Missing returns the files of f that are not regular files on disk, in
+// the order model, tokenizer, library.
+func (f ModelFiles) Missing() []string {
+	var out []string
+	for _, p := range []string{f.ModelPath, f.TokenizerPath, f.LibraryPath} {
+		if !fileExists(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // EnsureModel makes the embedding model and libonnxruntime present in the

@@ -78,6 +78,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout.json", "hold-out (not tuned on)"},
 	{"holdout2.json", "hold-out 2 (not tuned on)"},
 	{"holdout3.json", "hold-out 3 (not tuned on)"},
+	{"holdout4.json", "hold-out 4 (not tuned on)"},
 	{"holdout4x.json", "hold-out 4x (not tuned on)"},
 }
 

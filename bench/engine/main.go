@@ -14,11 +14,15 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve"
 )
 
 //go:embed corpus/*.json
@@ -44,20 +48,44 @@ func main() {
 		fmt.Fprintln(os.Stderr, "load corpus:", err)
 		os.Exit(2)
 	}
-	r := Evaluate(tuning)
-	r.Print(os.Stdout, fmt.Sprintf("tuning corpus: %d extraction cases, %d pairs, %d resolution cases", len(tuning.Extraction), len(tuning.Pairs), len(tuning.Resolution)), *verbose)
-	for _, h := range Holdouts {
-		hold, err := load(fsys, h.File)
-		if err != nil {
+	holds := make([]Corpus, len(Holdouts))
+	for i, h := range Holdouts {
+		if holds[i], err = load(fsys, h.File); err != nil {
 			fmt.Fprintln(os.Stderr, "load hold-out:", err)
 			os.Exit(2)
 		}
+	}
+	var vecs map[string][]float32
+	model, notMeasured, err := openModel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if model == nil {
+		fmt.Println(notMeasured)
+		fmt.Println()
+	} else {
+		defer model.Close()
+		if vecs, err = NameVectors(context.Background(), model, append([]Corpus{tuning}, holds...)...); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		fmt.Printf("Entity resolution is scored twice: lexical (resolve.Match) and, under %q, with the embedding step after it (resolve.MatchEmbedding, %s, threshold %.2f, margin %.2f).\n\n",
+			strings.TrimSpace(withEmbedding), model.Model(), resolve.EmbeddingThreshold, resolve.EmbeddingMargin)
+	}
+	r := Evaluate(tuning, vecs)
+	r.Print(os.Stdout, fmt.Sprintf("tuning corpus: %d extraction cases, %d pairs, %d resolution cases", len(tuning.Extraction), len(tuning.Pairs), len(tuning.Resolution)), *verbose)
+	for i, h := range Holdouts {
+		hold := holds[i]
 		if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution); n > 0 {
 			fmt.Println()
-			Evaluate(hold).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
+			Evaluate(hold, vecs).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
 		}
 	}
 	if len(r.Failed()) > 0 {
+		if model != nil {
+			_ = model.Close() // os.Exit skips the deferred Close
+		}
 		os.Exit(1)
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/persistmemory/persistmemory/api"
@@ -19,11 +17,17 @@ import (
 	oauthneo4j "github.com/persistmemory/persistmemory/oauth/neo4j"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/retrieval/weaviate"
+	"github.com/persistmemory/persistmemory/stack"
 )
 
 // TurnCollection is the Weaviate collection of conversation turns'
 // embeddings (memories' are in weaviate.DefaultCollection).
 const TurnCollection = "Turn"
+
+// EntityCollection is the Weaviate collection of entities' name vectors
+// (each name embedded as a query), which the worker searches to resolve a
+// name by meaning.
+const EntityCollection = "Entity"
 
 // backends are the opened dependencies of a process.
 type backends struct {
@@ -34,10 +38,13 @@ type backends struct {
 	// turnVectors holds the embeddings of conversation turns (collection
 	// TurnCollection); set with vectors.
 	turnVectors retrieval.VectorStore
-	embedder    embed.Embedder // nil: EMBEDDING_PROVIDER=none
-	pipe        *ingest.Pipeline
-	search      *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
-	metrics     *metrics
+	// entityVectors holds the entities' name vectors (collection
+	// EntityCollection); set with vectors.
+	entityVectors retrieval.VectorStore
+	embedder      embed.Embedder // nil: EMBEDDING_PROVIDER=none
+	pipe          *ingest.Pipeline
+	search        *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
+	metrics       *metrics
 	// retrievalOff are signals the searcher leaves out (measurement only).
 	retrievalOff []string
 	closers      []func()
@@ -76,17 +83,11 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 
 	switch cfg.EmbeddingProvider {
 	case "local":
-		files := onnx.Config{
-			ModelPath:     filepath.Join(cfg.ModelDir, "model.onnx"),
-			TokenizerPath: filepath.Join(cfg.ModelDir, "tokenizer.json"),
-			LibraryPath:   cfg.OnnxRuntimeLib,
+		mf := stack.ModelFilesIn(cfg.ModelDir, cfg.OnnxRuntimeLib)
+		if missing := mf.Missing(); len(missing) > 0 {
+			return nil, fmt.Errorf("EMBEDDING_PROVIDER=local needs %s, which is missing: run 'persistmemory stack up' (it installs the model) or set EMBEDDING_PROVIDER=none", missing[0])
 		}
-		for _, p := range []string{files.ModelPath, files.TokenizerPath, files.LibraryPath} {
-			if _, err := os.Stat(p); err != nil {
-				return nil, fmt.Errorf("EMBEDDING_PROVIDER=local needs %s, which is missing: run 'persistmemory stack up' (it installs the model) or set EMBEDDING_PROVIDER=none", p)
-			}
-		}
-		e, err := onnx.OpenE5(files)
+		e, err := onnx.OpenE5(onnx.Config{ModelPath: mf.ModelPath, TokenizerPath: mf.TokenizerPath, LibraryPath: mf.LibraryPath})
 		if err != nil {
 			return nil, fmt.Errorf("load the local embedding model: %w", err)
 		}
@@ -122,7 +123,14 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 		if err := tv.Ensure(ctx, b.embedder.Model(), dims); err != nil {
 			return nil, fmt.Errorf("turn vector collection: %w", err)
 		}
-		b.vectors, b.turnVectors = v, tv
+		ev, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: EntityCollection, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("weaviate at %s: %w (is the stack up? run: persistmemory stack up)", cfg.WeaviateURL, err)
+		}
+		if err := ev.Ensure(ctx, b.embedder.Model(), dims); err != nil {
+			return nil, fmt.Errorf("entity vector collection: %w", err)
+		}
+		b.vectors, b.turnVectors, b.entityVectors = v, tv, ev
 	}
 	if len(cfg.KafkaBrokers) > 0 {
 		q, err := kafka.Open(ctx, kafkaConfig(cfg, log))
@@ -149,7 +157,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 	b.metrics = newMetrics()
 	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Logger: log, Observe: b.metrics.observe}
 	if b.embedder != nil {
-		c.Vectors, c.TurnVectors, c.Embedder = b.vectors, b.turnVectors, b.embedder
+		c.Vectors, c.TurnVectors, c.EntityVectors, c.Embedder = b.vectors, b.turnVectors, b.entityVectors, b.embedder
 	}
 	return ingest.New(c)
 }

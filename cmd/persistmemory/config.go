@@ -146,8 +146,6 @@ func LoadConfig(environ []string) (Config, error) {
 		ExtractionBaseURL: get("EXTRACTION_BASE_URL", ""),
 		ExtractionAPIKey:  get("EXTRACTION_API_KEY", ""),
 		ExtractionModel:   get("EXTRACTION_MODEL", ""),
-		ModelDir:          get("PERSISTMEMORY_MODEL_DIR", filepath.Join(cache, "models", stack.ModelName)),
-		OnnxRuntimeLib:    get("ONNXRUNTIME_LIB", filepath.Join(cache, "onnxruntime-1.30.0", "libonnxruntime.so")),
 		PublicURL:         get("PUBLIC_URL", ""),
 		MailDir:           get("PERSISTMEMORY_MAIL_DIR", filepath.Join(cache, "mail")),
 		SMTPAddr:          get("SMTP_ADDR", ""),
@@ -155,6 +153,10 @@ func LoadConfig(environ []string) (Config, error) {
 		SMTPUsername:      get("SMTP_USERNAME", ""),
 		SMTPPassword:      get("SMTP_PASSWORD", ""),
 	}
+	c.ModelDir, c.OnnxRuntimeLib = stack.LocalModel(func(k string) (string, bool) {
+		v, ok := env[k]
+		return strings.TrimSpace(v), ok
+	})
 	if k := get("OAUTH_KEY_ENCRYPTION_KEY", ""); k != "" {
 		b, err := base64.StdEncoding.DecodeString(k)
 		if err != nil || len(b) != 32 {

@@ -275,7 +275,7 @@ func runReindex(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	cfg.KafkaBrokers = nil // rebuilding reads the graph and writes vectors only
 	if *recreate {
-		for _, c := range []string{weaviate.DefaultCollection, TurnCollection} {
+		for _, c := range []string{weaviate.DefaultCollection, TurnCollection, EntityCollection} {
 			v, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: c, Logger: log})
 			if err != nil {
 				return fmt.Errorf("weaviate at %s: %w", cfg.WeaviateURL, err)
@@ -305,7 +305,7 @@ func runReindex(ctx context.Context, args []string, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("owner %s: %w", o, err)
 		}
-		log.Info("vectors rebuilt", "owner", o, "memories", st.Memories, "turns", st.Turns, "took", st.Took.Round(time.Millisecond))
+		log.Info("vectors rebuilt", "owner", o, "memories", st.Memories, "turns", st.Turns, "entities", st.Entities, "took", st.Took.Round(time.Millisecond))
 	}
 	return nil
 }

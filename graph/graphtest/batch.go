@@ -2,6 +2,7 @@ package graphtest
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,6 +139,7 @@ func testBatchLookups(t *testing.T, s graph.Store) {
 	ctx := t.Context()
 	owner, other := newOwner(), newOwner()
 	ledger, nyc := entity(schema.KindSystem, "Ledger"), entity(schema.KindPlace, "New York City", "NYC")
+	othersLedger := entity(schema.KindSystem, "Ledger")
 	pg := memory("The ledger runs on Postgres.")
 	pg.Subject, pg.Attribute, pg.Value = "ledger", "database", "Postgres"
 	ver := memory("The ledger version is 0.9.7.")
@@ -151,7 +153,7 @@ func testBatchLookups(t *testing.T, s graph.Store) {
 		w := graph.JobWrite{Entities: []schema.Entity{ledger, nyc}, Memories: []schema.Memory{pg, ver, office}}
 		if o == other {
 			// The other owner holds the same words under other ids.
-			w = graph.JobWrite{Entities: []schema.Entity{entity(schema.KindSystem, "Ledger")}, Memories: []schema.Memory{
+			w = graph.JobWrite{Entities: []schema.Entity{othersLedger}, Memories: []schema.Memory{
 				withSubject(memory("The ledger runs on Postgres."), "ledger", "database", "Postgres"),
 				memory("The New York City office opens on Monday."),
 			}}
@@ -228,6 +230,21 @@ func testBatchLookups(t *testing.T, s graph.Store) {
 	}
 	if len(each[0]) == 0 || each[0][0].ID != nyc.ID {
 		t.Errorf("candidates for NYC = %+v, want %s first", each[0], nyc.ID)
+	}
+
+	es, err := s.Entities(ctx, owner, []string{nyc.ID, othersLedger.ID, "ent_missing", ledger.ID, nyc.ID})
+	if err != nil {
+		t.Fatalf("Entities: %v", err)
+	}
+	var got2 []string
+	for _, e := range es {
+		got2 = append(got2, e.ID+" "+e.Name+" "+string(e.Kind)+" "+strings.Join(e.Aliases, ","))
+	}
+	if want := []string{nyc.ID + " New York City place NYC", ledger.ID + " Ledger system "}; !slices.Equal(got2, want) {
+		t.Errorf("Entities = %q, want %q: in the order given, each once, without another owner's or a missing id", got2, want)
+	}
+	if es, err := s.Entities(ctx, owner, nil); err != nil || len(es) != 0 {
+		t.Errorf("Entities(no ids) = %v, %v; want none", es, err)
 	}
 	_, err = s.LookupClaims(ctx, owner, ls, 0, 5)
 	wantErr(t, "LookupClaims with a zero limit", err, schema.ErrInvalid)

@@ -332,3 +332,51 @@ func (s *Store) EntityCandidatesEach(ctx context.Context, owner schema.Owner, na
 	}
 	return out, nil
 }
+
+const entitiesCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+MATCH (e:Entity {id: $ids[i], owner: $owner})
+WHERE e.merged_into IS NULL
+RETURN i, e {.*} AS e
+ORDER BY i ASC`
+
+// Entities reads live entities by id; see graph.BatchStore.
+func (s *Store) Entities(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Entity, error) {
+	const op = "read entities"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	if len(ids) > graph.MaxJobBatch*graph.MaxLookup {
+		return nil, fmt.Errorf("%s: %w: %d ids in one call", op, schema.ErrInvalid, len(ids))
+	}
+	var uniq []string
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if id != "" && !seen[id] {
+			seen[id] = true
+			uniq = append(uniq, id)
+		}
+	}
+	if len(uniq) == 0 {
+		return []schema.Entity{}, nil
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
+		recs, err := collect(ctx, tx, entitiesCypher, map[string]any{"owner": string(owner), "ids": uniq})
+		if err != nil {
+			return nil, err
+		}
+		es := make([]schema.Entity, 0, len(recs))
+		for _, r := range recs {
+			e, err := entityColumn(r, "e")
+			if err != nil {
+				return nil, err
+			}
+			es = append(es, e)
+		}
+		return es, nil
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}

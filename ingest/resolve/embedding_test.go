@@ -1,0 +1,107 @@
+package resolve
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+func nb(e schema.Entity, sim float64) Neighbour { return Neighbour{Entity: e, Similarity: sim} }
+
+func TestMatchEmbedding(t *testing.T) {
+	const th, mg = EmbeddingThreshold, EmbeddingMargin
+	mumbai := ent("ent_mumbai", "Mumbai", schema.KindPlace)
+	delhi := ent("ent_delhi", "Delhi", schema.KindPlace)
+	gsk := ent("ent_gsk", "GlaxoSmithKline", schema.KindOrganisation)
+	sarah := ent("ent_sarah", "Sarah", schema.KindPerson)
+	mexico := ent("ent_mexico", "Mexico", schema.KindPlace)
+	iraq := ent("ent_iraq", "Iraq", schema.KindPlace)
+	q3 := ent("ent_q3", "Q3 budget", schema.KindOther)
+	redis := ent("ent_redis", "Redis", schema.KindSystem)
+	tests := []struct {
+		name   string
+		m      schema.Mention
+		near   []Neighbour
+		want   string // "" for no match
+		reason string
+	}{
+		{"exonym", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.967), nb(delhi, 0.899)}, "ent_mumbai", ""},
+		{"at the threshold", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, th)}, "ent_mumbai", ""},
+		{"just below the threshold", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, th-0.001)}, "", ""},
+		{"runner-up just inside the margin", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, 0.96-mg+0.001)}, "", "a close rival is a guess"},
+		{"runner-up a margin below", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, 0.96-mg-0.001)}, "ent_mumbai", ""},
+		{"order does not matter", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(delhi, 0.80), nb(mumbai, 0.96)}, "ent_mumbai", ""},
+		{"the same neighbour twice counts once", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.95), nb(mumbai, 0.96)}, "ent_mumbai", ""},
+		{"unknown kinds are compatible, with the penalty", schema.Mention{Name: "GSK"}, []Neighbour{nb(gsk, th+penaltyKind+0.001)}, "ent_gsk", ""},
+		{"the penalty can take it below the threshold", schema.Mention{Name: "GSK"}, []Neighbour{nb(gsk, th+penaltyKind/2)}, "", ""},
+		{"incompatible kinds", schema.Mention{Name: "Bombay", Kind: schema.KindPerson}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"place and organisation", schema.Mention{Name: "GSK", Kind: schema.KindPlace}, []Neighbour{nb(gsk, 0.99)}, "", ""},
+		{"a person mention never", schema.Mention{Name: "Sara", Kind: schema.KindPerson}, []Neighbour{nb(sarah, 0.99)}, "", "people are never merged by meaning"},
+		{"a person neighbour never", schema.Mention{Name: "Sara"}, []Neighbour{nb(sarah, 0.99)}, "", ""},
+		{"a person rival still blocks", schema.Mention{Name: "Bombay"}, []Neighbour{nb(mumbai, 0.96), nb(sarah, 0.95)}, "", ""},
+		{"part of the other's name", schema.Mention{Name: "Mexico City", Kind: schema.KindPlace}, []Neighbour{nb(mexico, 0.95)}, "", "Match judged it"},
+		{"a letter apart", schema.Mention{Name: "Iran", Kind: schema.KindPlace}, []Neighbour{nb(iraq, 0.95)}, "", "Match judged it"},
+		{"other digits", schema.Mention{Name: "Q4 budget"}, []Neighbour{nb(q3, 0.97)}, "", ""},
+		{"nothing near", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, nil, "", ""},
+		{"not a number", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, math.NaN())}, "", ""},
+		{"above one", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 1.5)}, "", ""},
+		{"infinite rival ignored", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, math.Inf(1))}, "ent_mumbai", ""},
+		{"empty mention", schema.Mention{Name: "", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"punctuation only", schema.Mention{Name: "?!…", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"control characters", schema.Mention{Name: "\x00\x01\x7f", Kind: schema.KindSystem}, []Neighbour{nb(redis, 0.99)}, "", ""},
+		{"neighbour without id", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(schema.Entity{Name: "Mumbai", Kind: schema.KindPlace}, 0.99)}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, score, ok := MatchEmbedding(tt.m, tt.near)
+			if tt.want == "" && ok {
+				t.Fatalf("matched %s (%.3f), want no match (%s)", got.ID, score, tt.reason)
+			}
+			if tt.want != "" && (!ok || got.ID != tt.want) {
+				t.Fatalf("got %q %.3f ok=%v, want %s", got.ID, score, ok, tt.want)
+			}
+		})
+	}
+}
+
+func TestMatchEmbeddingTieBreak(t *testing.T) {
+	a, b := ent("ent_b", "Mumbai", schema.KindPlace), ent("ent_a", "Mumbai", schema.KindPlace)
+	for _, order := range [][]Neighbour{{nb(a, 0.95), nb(b, 0.95)}, {nb(b, 0.95), nb(a, 0.95)}} {
+		got, _, ok := MatchEmbedding(schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, order)
+		if ok || got.ID != "ent_a" {
+			t.Fatalf("got %q ok=%v, want ent_a reported and refused (two equal entities are a guess)", got.ID, ok)
+		}
+	}
+}
+
+func TestMatchEmbeddingHostile(t *testing.T) {
+	big := strings.Repeat("Ab ", 90000)
+	for _, s := range []string{"", big, "\xff\xfe\xfd", "\x00\x01\x02\x7f", strings.Repeat("é", 50000), strings.Repeat("9", 100000)} {
+		near := []Neighbour{nb(schema.Entity{ID: "x", Name: s}, 0.99), nb(schema.Entity{ID: "y", Name: big, Kind: schema.KindPlace}, 0.5)}
+		MatchEmbedding(schema.Mention{Name: s}, near)
+		MatchEmbedding(schema.Mention{Name: "Bombay"}, near)
+	}
+}
+
+func TestCosine(t *testing.T) {
+	tests := []struct {
+		a, b []float32
+		want float64
+	}{
+		{[]float32{1, 0}, []float32{1, 0}, 1},
+		{[]float32{1, 0}, []float32{0, 1}, 0},
+		{[]float32{1, 0}, []float32{-2, 0}, -1},
+		{[]float32{3, 4}, []float32{6, 8}, 1},
+		{[]float32{1, 0}, []float32{1}, 0},
+		{nil, nil, 0},
+		{[]float32{0, 0}, []float32{1, 0}, 0},
+		{[]float32{float32(math.NaN()), 0}, []float32{1, 0}, 0},
+	}
+	for _, tt := range tests {
+		if got := Cosine(tt.a, tt.b); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("Cosine(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
