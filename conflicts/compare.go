@@ -82,6 +82,14 @@ const DuplicateTextSimilarity = 0.85
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
 	ev, iv := viewOf(existing), viewOf(incoming)
+	if ev.attr != iv.attr {
+		// "teaches maths" / "is a maths teacher"
+		if v, ok := agentParaphrase(ev, iv); ok {
+			ev = v
+		} else if v, ok := agentParaphrase(iv, ev); ok {
+			iv = v
+		}
+	}
 	ea, ia := ev.attr, iv.attr
 	eNeg, iNeg := ev.neg, iv.neg
 
@@ -98,17 +106,28 @@ func Compare(existing, incoming schema.Memory) Decision {
 		if nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
 		}
+		if (ea == "" || ia == "") && sameWordsButTime(existing, incoming) {
+			return whenDecision(existing, incoming, view{}, view{}, "the same claim", "the times differ")
+		}
 		if ea != "" && ea == ia {
 			return Decision{Unrelated, fmt.Sprintf("same attribute %q but different subjects (%q, %q)", ea, existing.Subject, incoming.Subject)}
 		}
 		return Decision{Unrelated, "the claims are not about the same subject and attribute"}
 	}
 	about := fmt.Sprintf("same subject %s and attribute %q", why, ea)
+	if pe, pi := purpose(existing), purpose(incoming); pe != "" && pi != "" && pe != pi {
+		// "we pay 90 pounds a month for council tax" / "... for water"
+		return Decision{Unrelated, fmt.Sprintf("%s, but for different things (%q, %q)", about, pe, pi)}
+	}
 
 	evk, ivk := ev.val, iv.val
 	if len(evk) == 0 || len(ivk) == 0 {
 		if eNeg == iNeg && nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, about + "; the claims say the same thing in nearly the same words"}
+		}
+		if eNeg == iNeg && len(evk) == 0 && len(ivk) == 0 && sameDay(existing.ValidFrom, incoming.ValidFrom) {
+			// "the boiler was installed in 2018" / "we had the boiler installed in 2018"
+			return Decision{Duplicate, about + ", with no value, dated the same"}
 		}
 		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
 	}
@@ -137,20 +156,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 	}
 	if ev.when && iv.when {
-		// when one thing happens: moved by a change or a correction,
-		// disputed when said together; said apart it may be another
-		// occasion (next week's meeting), so neither is retired
-		switch {
-		case incoming.Correction || iv.changed:
-			return Decision{Supersedes, fmt.Sprintf("%s, when it happens; %s and the incoming claim says it changed", about, values)}
-		case existing.Correction || ev.changed:
-			if saidApart(existing, incoming) {
-				return Decision{Unrelated, fmt.Sprintf("%s, when it happens; %s, said apart, after the existing claim moved it", about, values)}
-			}
-		case !saidApart(existing, incoming):
-			return Decision{Contradicts, fmt.Sprintf("%s, when it happens; %s, said together and neither is worded as a change", about, values)}
-		}
-		return Decision{Unrelated, fmt.Sprintf("%s, when it happens; %s, but said apart they may be two occasions", about, values)}
+		return whenDecision(existing, incoming, ev, iv, about, values)
 	}
 	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed)) {
 		if ea == "prefers" && namedAlternatives(existing, incoming) {
@@ -167,7 +173,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
 	switch {
-	case incoming.Correction || iv.changed:
+	case incoming.Correction || iv.changed || iv.renewed && !clearlyLater(existing, incoming):
 		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction or a change", about, values)}
 	case clearlyLater(incoming, existing):
 		if existing.Confirmed {
@@ -191,7 +197,7 @@ func polarityVerb(neg bool) string {
 // subjects; the same property of the same subject by sameSubject; or,
 // when neither was rebuilt, the same subject by sameSubject.
 func sameSlotSubject(a, b schema.Memory, va, vb view) (bool, string) {
-	if va.subj != "" && va.subj == vb.subj {
+	if va.subj != "" && sameWords(strings.Fields(va.subj), strings.Fields(vb.subj)) {
 		return true, fmt.Sprintf("%q", va.subj)
 	}
 	if va.prop != "" && va.prop == vb.prop {
@@ -209,7 +215,7 @@ func sameSlotSubject(a, b schema.Memory, va, vb view) (bool, string) {
 // sameSubject compares normalised subjects, or the resolved entities named
 // as subject when both memories carry EntityIDs parallel to Entities.
 func sameSubject(a, b schema.Memory) (bool, string) {
-	ka, kb := strings.Join(key(a.Subject), " "), strings.Join(key(b.Subject), " ")
+	ka, kb := subjectKey(a.Subject), subjectKey(b.Subject)
 	if ka != "" && ka == kb {
 		return true, fmt.Sprintf("%q", ka)
 	}
@@ -243,6 +249,9 @@ func subjectEntity(m schema.Memory, subj string) string {
 // names where one is the other with at most three more letters and no
 // digits ("Postgres" and "PostgreSQL").
 func sameValue(a, b []string) bool {
+	if sameWords(a, b) {
+		return true // "peony", "peonies"
+	}
 	if len(a) > len(b) {
 		a, b = b, a
 	}
@@ -312,7 +321,7 @@ func valueIsKind(m schema.Memory, k schema.EntityKind) bool {
 // preferences between kinds of one thing ("the window seat", "the aisle
 // seat").
 func sameSlot(attr string, a, b []string) bool {
-	if attr == "is" && (sameState(a, b) || gradeVariant(a, b)) {
+	if attr == "is" && (sameState(a, b) || exclusive(a, b) || gradeVariant(a, b)) {
 		return true
 	}
 	if numberedSlot(attr, a, b) {
@@ -386,6 +395,11 @@ var singleValuedAttrs = map[string]bool{
 	"is located in": true, "diet": true, "banks at": true,
 }
 
+// venueAttrs say where a group or an event (not a person) meets.
+var venueAttrs = map[string]bool{
+	"meets at": true, "meets in": true, "is held at": true, "is held in": true, "takes place at": true, "takes place in": true,
+}
+
 // propertyNouns are nouns naming a one-valued property: "version",
 // "favourite colour", "release date".
 var propertyNouns = map[string]bool{
@@ -414,7 +428,7 @@ var propertyNouns = map[string]bool{
 	"currency": true, "religion": true, "nationality": true, "citizenship": true, "occupation": true,
 	"profession": true, "employer": true, "school": true, "university": true, "major": true,
 	"treasurer": true, "secretary": true, "chairman": true, "chairwoman": true, "chairperson": true,
-	"organiser": true, "organizer": true, "diet": true,
+	"organiser": true, "organizer": true, "diet": true, "rate": true,
 }
 
 // singleValued reports whether the slot of view v (of memory m) holds one
@@ -423,6 +437,10 @@ var propertyNouns = map[string]bool{
 func singleValued(v view, m schema.Memory) bool {
 	attr := v.attr
 	if singleValuedAttrs[attr] {
+		return true
+	}
+	if venueAttrs[attr] && !agentish(m, v.subj) && !timeValue(m.Value) {
+		// where a club or a class meets: one venue at a time
 		return true
 	}
 	w := strings.Fields(attr)
@@ -574,4 +592,14 @@ func bareDenial(a, b view) bool {
 		return false
 	}
 	return strings.Join(w[:len(w)-1], " ") == b.attr && b.attr != "is" && b.attr != "was"
+}
+
+// sameDay: a and b are both set and fall on one day.
+func sameDay(a, b *time.Time) bool {
+	if a == nil || b == nil || a.IsZero() || b.IsZero() {
+		return false
+	}
+	ya, ma, da := a.UTC().Date()
+	yb, mb, db := b.UTC().Date()
+	return ya == yb && ma == mb && da == db
 }

@@ -26,4 +26,18 @@
 // one slot with "eats meat", counts compare as numbers ("two bedrooms" =
 // "2 bedrooms"), a numbered thing ("platform 4") holds one number, and
 // "was never delivered" denies "was delivered to the front desk".
+//
+// Subjects compare in one canonical form (subject.go): "the rabbit's new
+// vet" is the rabbit's vet (and "new" says it changed), "my brother
+// Farid" is Farid, "the interest rate on the account" is the account's
+// interest rate. Paraphrases of one slot (paraphrase.go) read alike:
+// agent nouns ("teaches maths" = "is a maths teacher", "plays bass" =
+// "is the bassist"), posture verbs, fears, a thing an agent "moved to" a
+// place, "has a new R, N", a price and what a thing costs, a percentage
+// and a rate; singular and plural are one noun. A small lexicon of
+// mutually exclusive adjectives (exclusive.go: male/female, fixed/
+// variable, full-time/part-time) makes one slot of "is" values. Claims
+// the extractor found no slot in compare by their words when they differ
+// only in a time, and two dates said apart for one upcoming occasion are
+// disputed (when.go); amounts paid "for" different things are two slots.
 package conflicts

@@ -34,23 +34,78 @@ type view struct {
 	prop    string // the property folded into subj from the attribute
 	changed bool   // a change verb gave the value: "has moved to 10:15"
 	when    bool   // the value is when the subject happens ("is on Tuesday")
+	renewed bool   // a change modifier on the slot: "the rabbit's new vet"
 }
 
 func viewOf(m schema.Memory) view {
 	a, neg := memoryAttribute(m)
-	v := view{subj: strings.Join(key(m.Subject), " "), attr: a, neg: neg != m.Negated, raw: m.Value}
+	sk, renewed := subjectWords(m.Subject)
+	v := view{subj: strings.Join(sk, " "), attr: a, neg: neg != m.Negated, raw: m.Value, renewed: renewed}
+	if vk := key(m.Value); len(vk) > 1 && slotPreps[vk[0]] && verbAttr(a) && !postureAttrs[a] {
+		// "saves up" / "for a new roof": the preposition belongs to the verb
+		a = strings.TrimSpace(a + " " + vk[0])
+		v.attr, v.raw = a, strings.Join(strings.Fields(m.Value)[1:], " ")
+	}
+	if strings.HasSuffix(a, " up for") {
+		// "saves up for" = "saves for"
+		a = strings.TrimSuffix(a, " up for") + " for"
+		v.attr = a
+	}
 	w := strings.Fields(a)
 	switch {
+	case a == "" && strings.TrimSpace(m.Subject) == "":
+		// "I increased my pension contribution to 8%": nothing extracted,
+		// but the claim says a thing's value changed
+		if thing, val, ok := claimChange(m.Claim); ok {
+			v.subj, v.raw, v.changed, v.folded, v.attr = thing, val, true, true, "is"
+		}
+	case (a == "is out of" || a == "is out") && outOfOrder[strings.Join(key(m.Value), " ")]:
+		// "the lift is out of order": broken
+		v.attr, v.raw = "is", "broken"
+	case (a == "had" || a == "has had" || a == "got" || a == "have had") && agentish(m, v.subj):
+		// "we had the boiler installed": the boiler was installed
+		if thing, done, ok := causative(m.Value); ok {
+			tk, _ := subjectWords(thing)
+			v.subj, v.attr, v.raw, v.folded = strings.Join(tk, " "), "was "+done, "", true
+		}
+	case postureAttrs[a] && len(key(m.Value)) > 1 && placePreps[key(m.Value)[0]]:
+		// "the compost bin sits behind the shed" = "is behind the shed"
+		v.attr = "is"
+	case movedAttrs[a] && agentish(m, v.subj):
+		// "I moved the hose to the greenhouse": where the hose is now
+		if thing, place, ok := movedThing(m.Value); ok {
+			tk, _ := subjectWords(thing)
+			v.subj, v.raw, v.changed, v.folded = strings.Join(tk, " "), place, true, true
+			v.attr = "is located in"
+			if timeValue(place) {
+				v.attr = "is" // "I moved the meeting to Thursday"
+			}
+		}
+	case (a == "has" || a == "have" || a == "has got" || a == "got") && appositiveName(m) != "" && len(key(m.Value)) > 1 && replacing(key(m.Value)[0]):
+		// "Sami has a new piano teacher, Mr Halloran"
+		role := key(m.Value)[1:]
+		v.prop = strings.Join(role, " ")
+		v.subj = dropOurs(strings.TrimSpace(v.subj + " " + v.prop))
+		v.attr, v.raw, v.folded, v.renewed = "is", appositiveName(m), true, true
+	case percentAttrs[a] && !agentish(m, v.subj):
+		// "the account pays 4.1% interest": the account's interest rate
+		if noun, pct, ok := percentOf(m.Value); ok {
+			v.subj = strings.TrimSpace(v.subj + " " + noun + " rate")
+			v.attr, v.raw, v.folded = "is", pct, true
+		}
 	case (a == "works" || a == "is working") && strings.TrimSpace(m.Value) == "":
 		// "the printer works (again)": the state of working
 		v.attr, v.raw = "is", "working"
 	case len(w) == 2 && w[0] == "is" && strings.TrimSpace(m.Value) == "":
 		// "is closed": the state is the value
 		v.attr, v.raw = "is", w[1]
-	case isPropertyAttr(w):
-		for len(w) > 1 && (w[0] == "new" || w[0] == "current") {
+	case isPropertyAttr(w) || modifiedRole(w, m):
+		for len(w) > 1 && changeModifiers[w[0]] {
+			v.renewed = v.renewed || replacing(w[0])
 			w = w[1:]
 		}
+		// "favourite flowers" = "favourite flower"
+		w = append(w[:len(w)-1:len(w)-1], singular(w[len(w)-1]))
 		v.prop = strings.Join(w, " ")
 		v.subj = dropOurs(strings.TrimSpace(v.subj + " " + v.prop))
 		v.attr, v.folded = "is", true
@@ -74,6 +129,9 @@ func viewOf(m schema.Memory) view {
 	if x, ok := allergyView(v.attr, v.raw); ok && !v.folded {
 		v.attr, v.raw = "is allergic to", x
 	}
+	if x, ok := fearView(v.attr, v.raw); ok && !v.folded {
+		v.attr, v.raw = "is afraid of", x
+	}
 	if v.attr == "lives in" && thingSubject(m) {
 		// "the invoice template lives in the shared drive": where a
 		// thing is kept
@@ -82,7 +140,11 @@ func viewOf(m schema.Memory) view {
 			v.attr = "is located in"
 		}
 	}
-	if v.attr == "is" && !v.folded && isPersonSubject(m) {
+	if (v.attr == "is in" || v.attr == "is kept in" || v.attr == "is stored in") && !v.folded && !agentish(m, v.subj) && keptIn(m) && !timeValue(m.Value) {
+		// "the hose is in the shed": where a thing is kept
+		v.attr = "is located in"
+	}
+	if v.attr == "is" && !v.folded && (isPersonSubject(m) || isNamedSubject(m, schema.KindOther)) {
 		// "Bruno is our tech lead": the role is the slot, the person its value
 		if rk := valueKey(m.Value); len(rk) > 0 && propertyNouns[headNoun(rk)] && !properName(m.Value) {
 			v.subj = dropOurs(strings.Join(rk, " "))
@@ -98,8 +160,65 @@ func viewOf(m schema.Memory) view {
 		// when it starts (or ends, leaves...) is one slot of its own
 		v.attr, v.when = slot, true
 	}
+	if f := strings.Fields(v.subj); v.attr == "is" && len(f) > 1 && priceNouns[f[len(f)-1]] {
+		// "the broadband price is 36 pounds" = "the broadband costs 36 pounds"
+		v.subj, v.attr = strings.Join(f[:len(f)-1], " "), "costs"
+	}
+	v.subj = canonSubject(strings.Fields(v.subj))
 	v.val = valueKey(v.raw)
 	return v
+}
+
+// verbAttr: a is a verb of one or two words (a particle: "saves up")
+// that does not end in a preposition and is not a copula or "has".
+func verbAttr(a string) bool {
+	w := strings.Fields(a)
+	if len(w) == 0 || len(w) > 2 || slotPreps[w[len(w)-1]] {
+		return false
+	}
+	switch w[0] {
+	case "is", "are", "was", "were", "be", "been", "has", "have", "had":
+		return false
+	}
+	return true
+}
+
+// lastWord is the last word of s.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
+// singular is the singular of a regular plural noun ("flowers" ->
+// "flower", "peonies" -> "peony"), else w.
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && (strings.HasSuffix(w, "sses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// modifiedRole: an attribute such as "new vet" or "latest walker" (a
+// change modifier and a noun) with a named value names the one who holds
+// that role now, whether or not the noun is a known property.
+func modifiedRole(w []string, m schema.Memory) bool {
+	if len(w) < 2 || len(w) > 3 || !changeModifiers[w[0]] || isVerbLike(w[1]) || !properName(m.Value) {
+		return false
+	}
+	for _, x := range w[1:] {
+		if slotPreps[x] || x == "is" || x == "was" || x == "are" {
+			return false
+		}
+	}
+	return true
 }
 
 // changeAttrs say that a subject's value changed to the one given: the
@@ -258,7 +377,8 @@ func isPropertyAttr(w []string) bool {
 
 // isPersonSubject: the subject is a person the memory names.
 func isPersonSubject(m schema.Memory) bool {
-	s := strings.Join(key(m.Subject), " ")
+	sk, _ := subjectWords(m.Subject)
+	s := strings.Join(sk, " ")
 	if s == "" {
 		return false
 	}
@@ -316,6 +436,10 @@ func identity(v view, m schema.Memory) bool {
 	}
 	if !properName(v.raw) || timeWords(v.raw) {
 		return false
+	}
+	if v.folded && v.prop != "" {
+		// a property of someone ("Lars's physio is Ms Ruiz") is not them
+		return true
 	}
 	return !properName(m.Subject) && !isPersonSubject(m)
 }
@@ -569,4 +693,91 @@ func thingSubject(m schema.Memory) bool {
 // yearWord: a year of this or the last century ("1988", "2027").
 func yearWord(w string) bool {
 	return len(w) == 4 && strings.Trim(w, "0123456789") == "" && (w[:2] == "19" || w[:2] == "20")
+}
+
+// outOfOrder values of "is out of" say a thing does not work.
+var outOfOrder = map[string]bool{"order": true, "service": true, "action": true, "commission": true}
+
+// isNamedSubject: the subject is an entity of kind k the memory names.
+func isNamedSubject(m schema.Memory, k schema.EntityKind) bool {
+	sk, _ := subjectWords(m.Subject)
+	s := strings.Join(sk, " ")
+	if s == "" {
+		return false
+	}
+	for _, e := range m.Entities {
+		if e.Kind == k && strings.Join(key(e.Name), " ") == s {
+			return true
+		}
+	}
+	return false
+}
+
+// agentChangeVerbs: someone changed a thing's value ("increased my dose
+// to 100 mg", "moved the meeting to Friday").
+var agentChangeVerbs = map[string]bool{
+	"increased": true, "raised": true, "reduced": true, "lowered": true, "cut": true, "changed": true,
+	"switched": true, "moved": true, "bumped": true, "upped": true, "decreased": true, "put": true,
+	"pushed": true, "rescheduled": true, "postponed": true,
+}
+
+// particles of a phrasal change verb: "put up", "pushed back".
+var particles = map[string]bool{"up": true, "down": true, "back": true, "forward": true}
+
+// claimChange reads "<someone> increased <thing> to <value>" from a
+// claim: the thing and its new value as written.
+func claimChange(claim string) (thing, val string, ok bool) {
+	if len(claim) > maxKeyBytes {
+		return "", "", false
+	}
+	ws := key(claim)
+	i := -1
+	for j, w := range ws {
+		if agentChangeVerbs[w] {
+			i = j
+			break
+		}
+	}
+	if i < 1 {
+		return "", "", false // someone must do it: "Anna increased ..."
+	}
+	j := -1
+	for k := len(ws) - 1; k > i; k-- {
+		if ws[k] == "to" {
+			j = k
+			break
+		}
+	}
+	np := ws[i+1 : max(j, i+1)]
+	for len(np) > 0 && particles[np[0]] {
+		np = np[1:]
+	}
+	for len(np) > 0 && particles[np[len(np)-1]] {
+		np = np[:len(np)-1]
+	}
+	if j < 0 || len(np) == 0 || len(np) > 5 || j == len(ws)-1 {
+		return "", "", false
+	}
+	at := strings.LastIndex(claim, " to ")
+	if at < 0 {
+		return "", "", false
+	}
+	val = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(claim[at+4:]), ".!;"))
+	k := strings.Join(np, " ")
+	sk, _ := subjectWords(k)
+	return strings.Join(sk, " "), val, val != ""
+}
+
+// causative splits "boiler installed" (from "we had the boiler
+// installed") into the thing and what was done to it.
+func causative(raw string) (thing, done string, ok bool) {
+	k := key(raw)
+	if len(k) < 2 || len(k) > 6 {
+		return "", "", false
+	}
+	last := k[len(k)-1]
+	if !strings.HasSuffix(last, "ed") || len(last) < 5 {
+		return "", "", false
+	}
+	return strings.Join(k[:len(k)-1], " "), last, true
 }

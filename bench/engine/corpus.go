@@ -80,6 +80,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout3.json", "hold-out 3 (not tuned on)"},
 	{"holdout4.json", "hold-out 4 (not tuned on)"},
 	{"holdout4x.json", "hold-out 4x (not tuned on)"},
+	{"holdout5.json", "hold-out 5 (not tuned on)"},
 }
 
 func isHoldout(name string) bool {

@@ -407,6 +407,9 @@ type Target struct {
 	Get  func(*Report) float64
 	Min  float64 // the value must be at least Min
 	Max  float64 // or, when Max > 0, at most Max
+	// Rate, when set, names the rate Get reads: a corpus without a case
+	// for it (0 of 0) does not measure the target, so cannot miss it.
+	Rate string
 }
 
 // Targets are the issue's: supersession and conflict precision >= 0.95
@@ -417,20 +420,28 @@ var Targets = []Target{
 	{Name: "supersession recall", Get: func(r *Report) float64 { return r.c("pairs/supersedes").Recall() }, Min: 0.80},
 	{Name: "conflict precision", Get: func(r *Report) float64 { return r.c("pairs/contradicts").Precision() }, Min: 0.95},
 	{Name: "conflict recall", Get: func(r *Report) float64 { return r.c("pairs/contradicts").Recall() }, Min: 0.80},
-	{Name: "duplicate-entity rate", Get: func(r *Report) float64 { return r.Rate("duplicate-entity rate") }, Max: 0.02},
-	{Name: "wrong-merge rate", Get: func(r *Report) float64 { return r.Rate("wrong-merge rate") }, Max: 0.02},
-	// The worker's resolution with the embedding step; 0 (met) when the
-	// model was not installed and it was not measured.
-	{Name: "duplicate-entity rate" + withEmbedding, Get: func(r *Report) float64 { return r.Rate("duplicate-entity rate" + withEmbedding) }, Max: 0.02},
-	{Name: "wrong-merge rate" + withEmbedding, Get: func(r *Report) float64 { return r.Rate("wrong-merge rate" + withEmbedding) }, Max: 0.02},
-	{Name: "dated events keep their date", Get: func(r *Report) float64 { return r.Rate("dates kept") }, Min: 1},
+	{Name: "duplicate-entity rate", Rate: "duplicate-entity rate", Max: 0.02},
+	{Name: "wrong-merge rate", Rate: "wrong-merge rate", Max: 0.02},
+	// The worker's resolution with the embedding step; not measured when
+	// the model is not installed.
+	{Name: "duplicate-entity rate" + withEmbedding, Rate: "duplicate-entity rate" + withEmbedding, Max: 0.02},
+	{Name: "wrong-merge rate" + withEmbedding, Rate: "wrong-merge rate" + withEmbedding, Max: 0.02},
+	{Name: "dated events keep their date", Rate: "dates kept", Min: 1},
 }
 
 // Failed lists the targets r misses.
 func (r *Report) Failed() []string {
 	var out []string
 	for _, t := range Targets {
-		v := t.Get(r)
+		var v float64
+		if t.Rate != "" {
+			if r.Rates[t.Rate][1] == 0 {
+				continue // not measured by this corpus
+			}
+			v = r.Rate(t.Rate)
+		} else {
+			v = t.Get(r)
+		}
 		if t.Max > 0 && v > t.Max || t.Max == 0 && v < t.Min {
 			bound := fmt.Sprintf(">= %.2f", t.Min)
 			if t.Max > 0 {

@@ -1,0 +1,156 @@
+package conflicts
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Subjects are compared in one canonical form (subjectWords, then
+// canonSubject), so that wordings of one subject read alike:
+//
+//   - a possessive is the same as its noun: "the rabbit's vet" = "rabbit
+//     vet" (the extractor writes a folded property without the "'s");
+//   - a kinship appositive before a name is the name: "my brother Farid"
+//     = "Farid", "Aunt Rosa" = "Rosa";
+//   - a change modifier does not make another subject: "the rabbit's new
+//     vet" is the rabbit's vet, now held by someone new ("new" and
+//     "latest" also say the old value was replaced; "current" and
+//     "present" only that it holds now);
+//   - a property said with a preposition is the property of its owner:
+//     "the interest rate on the account" = "the account's interest rate",
+//     "the head of finance" = "finance head".
+
+// changeModifiers qualify a property or role as the one held now.
+var changeModifiers = map[string]bool{"new": true, "latest": true, "current": true, "present": true}
+
+// replacing reports whether a change modifier says the value was replaced.
+func replacing(w string) bool { return w == "new" || w == "latest" }
+
+// kinWords introduce a person by their relation: "my sister Anna".
+var kinWords = map[string]bool{
+	"brother": true, "sister": true, "mother": true, "father": true, "mum": true, "mom": true,
+	"dad": true, "son": true, "daughter": true, "aunt": true, "auntie": true, "uncle": true,
+	"cousin": true, "nephew": true, "niece": true, "grandson": true, "granddaughter": true,
+	"grandmother": true, "grandfather": true, "grandma": true, "grandpa": true, "gran": true,
+	"granny": true, "wife": true, "husband": true, "partner": true, "friend": true,
+	"colleague": true, "neighbour": true, "neighbor": true, "boss": true, "stepson": true,
+	"stepdaughter": true, "stepmother": true, "stepfather": true, "sibling": true, "flatmate": true,
+	"roommate": true, "boyfriend": true, "girlfriend": true, "fiance": true, "fiancee": true,
+	"fiancé": true, "fiancée": true, "twin": true, "godson": true, "goddaughter": true,
+}
+
+// determiners open a noun phrase before a kinship word.
+var determiners = map[string]bool{"my": true, "our": true, "his": true, "her": true, "their": true, "the": true, "your": true}
+
+// capitalised: w begins with an upper-case letter.
+func capitalised(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r)
+}
+
+// subjectWords is key for a subject, with a kinship appositive before a
+// name dropped, a change modifier dropped (renewed reports "new" or
+// "latest") and a possessive "'s" dropped from each word.
+func subjectWords(raw string) (k []string, renewed bool) {
+	ws := strings.Fields(raw)
+	for i := range ws {
+		ws[i] = strings.Trim(ws[i], " .,;:!?\"()")
+	}
+	i := 0
+	if i < len(ws) && determiners[strings.ToLower(ws[i])] {
+		i++
+	}
+	if i+1 < len(ws) && kinWords[strings.ToLower(ws[i])] {
+		name := true
+		for _, w := range ws[i+1:] {
+			if !capitalised(w) {
+				name = false
+				break
+			}
+		}
+		if name {
+			ws = ws[i+1:]
+		}
+	}
+	kept := ws[:0:0]
+	for j, w := range ws {
+		// lower case only: "New York" is a name, and the last word is the noun
+		if changeModifiers[w] && j < len(ws)-1 {
+			renewed = renewed || replacing(w)
+			continue
+		}
+		kept = append(kept, w)
+	}
+	for _, w := range key(strings.Join(kept, " ")) {
+		if b, ok := strings.CutSuffix(w, "'s"); ok && len(b) > 1 {
+			w = b
+		}
+		k = append(k, w)
+	}
+	return k, renewed
+}
+
+// propertyPreps join a property to its owner: "the rate on", "the head
+// of", "the price for".
+var propertyPreps = map[string]bool{"of": true, "on": true, "for": true}
+
+// canonSubject writes a property said with a preposition after its owner
+// ("interest rate on savings account" -> "savings account interest
+// rate"), when the word before the preposition is a property noun.
+func canonSubject(k []string) string {
+	for i := 1; i < len(k)-1; i++ {
+		if !propertyPreps[k[i]] {
+			continue
+		}
+		if !propertyNouns[k[i-1]] {
+			break
+		}
+		out := append(append([]string{}, k[i+1:]...), k[:i]...)
+		return strings.Join(out, " ")
+	}
+	return strings.Join(k, " ")
+}
+
+// subjectKey is the canonical subject of a raw subject.
+func subjectKey(raw string) string {
+	k, _ := subjectWords(raw)
+	return canonSubject(k)
+}
+
+// sameNoun: x and y are one noun, one of them a regular plural of the
+// other ("flower", "flowers"; "peony", "peonies"; "box", "boxes").
+func sameNoun(x, y string) bool {
+	if x == y {
+		return true
+	}
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(x) < 3 || hasDigit(x) {
+		return false
+	}
+	switch {
+	case y == x+"s" && !strings.HasSuffix(x, "s"):
+		return true
+	case y == x+"es" && (strings.HasSuffix(x, "s") || strings.HasSuffix(x, "x") || strings.HasSuffix(x, "ch") || strings.HasSuffix(x, "sh") || strings.HasSuffix(x, "o")):
+		return true
+	case strings.HasSuffix(x, "y") && y == x[:len(x)-1]+"ies":
+		return true
+	}
+	return false
+}
+
+// sameWords: a and b are the same words, the last of which may be one
+// noun in the singular and the plural.
+func sameWords(a, b []string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && !(i == len(a)-1 && sameNoun(a[i], b[i])) {
+			return false
+		}
+	}
+	return true
+}
