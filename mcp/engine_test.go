@@ -254,7 +254,7 @@ func TestCursorStaysInItsSpace(t *testing.T) {
 
 	// Page through a search confined to Work: every page stays in Work.
 	seen := map[string]bool{}
-	args := map[string]any{"query": "API", "token_budget": 60}
+	args := map[string]any{"query": "API", "token_budget": 70}
 	pages := 0
 	for page := 0; ; page++ {
 		pages++

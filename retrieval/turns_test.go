@@ -120,7 +120,7 @@ func TestSearchMergesTurnWithItsMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := strings.SplitN(cres.Context, "\n", 3)[1]
-	want := "[1] 2023-05-08 · fact · Caroline: \"Guess what! I ADOPTED a puppy named Rex, yes.\" (conv_1 D2:7)\n"
+	want := "[1] 2023-05-08 · Caroline: \"Guess what! I ADOPTED a puppy named Rex, yes.\"\n"
 	if line+"\n" != want {
 		t.Errorf("merged line:\n got %q\nwant %q", line+"\n", want)
 	}
@@ -146,7 +146,7 @@ func TestRenderTurnLine(t *testing.T) {
 	long := strings.Repeat("We talked about the lake house and the kids. ", 20) // > MaxExcerptRunes
 	tu := turn("turn_9", "D3:4", "Melanie", long+"\n  The end.")
 	got := renderItem(9, Item{Turn: &tu}, nil, false)
-	want := "[9] 2023-05-08 · turn · Melanie: \"" + clean(long+" The end.") + "\" (conv_1 D3:4)\n"
+	want := "[9] 2023-05-08 · Melanie: \"" + clean(long+" The end.") + "\"\n"
 	if got != want {
 		t.Errorf("line:\n got %q\nwant %q", got, want)
 	}
