@@ -28,11 +28,23 @@ type BatchStore interface {
 	// documents that carry no turns (material handed to remember), are
 	// absent from the map.
 	DocumentTurns(ctx context.Context, owner schema.Owner, docIDs []string) (map[string][]schema.Turn, error)
+	// StartBatch is StartJobs, then Documents and DocumentTurns of the
+	// documents of the jobs not done, in one transaction: what a worker
+	// reads to begin a batch.
+	StartBatch(ctx context.Context, owner schema.Owner, ids []string) (BatchStart, error)
 	// CompleteJobs is CompleteJob for each completion, in order, in one
 	// transaction: a later job's write sees an earlier one's (it may
 	// reinforce or supersede a memory an earlier job of the batch
 	// created). Any error rolls the whole batch back.
 	CompleteJobs(ctx context.Context, owner schema.Owner, cs []JobCompletion) error
+	// CompleteJobsWhen is CompleteJobs that commits only once ready
+	// returns nil: it writes the batch, then calls ready and waits for it
+	// before committing. An error from ready rolls the batch back and is
+	// returned (wrapped). ready may be called more than once (a transaction
+	// retried) and must return the same each time. The worker writes a
+	// batch's vectors while its transaction is being written: no job is
+	// completed before its vectors are stored.
+	CompleteJobsWhen(ctx context.Context, owner schema.Owner, cs []JobCompletion, ready func() error) error
 	// LookupClaims is, for each lookup, MemoriesBySubject (when it has a
 	// subject key; at most subjectLimit) and SimilarClaims (at most
 	// similarLimit), all in one read transaction: what the worker compares
@@ -57,6 +69,17 @@ type BatchStore interface {
 type JobStart struct {
 	Job  schema.Job
 	Done bool
+}
+
+// BatchStart is what StartBatch returns.
+type BatchStart struct {
+	// Jobs is what StartJobs returns.
+	Jobs []JobStart
+	// Documents holds, by id, the documents of the jobs not done that
+	// this owner has.
+	Documents map[string]schema.Document
+	// Turns is what DocumentTurns returns for those documents.
+	Turns map[string][]schema.Turn
 }
 
 // JobCompletion is the write one job completes with.

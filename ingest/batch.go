@@ -2,7 +2,9 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/persistmemory/persistmemory/graph"
@@ -33,6 +35,9 @@ const (
 	// StageVectors writes them to the vector store.
 	StageVectors = "vectors"
 	// StageComplete writes everything to the graph in one transaction.
+	// The transaction is written while the vectors are embedded and
+	// stored, and commits after them: this stage is what it takes beyond
+	// them.
 	StageComplete = "complete"
 )
 
@@ -61,13 +66,14 @@ func (c *stageClock) done(stage string) {
 // a few transactions per batch rather than a few per message.
 const WorkerBatch = 64
 
-// ProcessBatch is Process for each reference, in order, with one
-// transaction to start each owner's jobs and one to complete them: jobs
-// later in the batch see what earlier ones planned (see plan). On an error
-// nothing of that owner's jobs is completed; the caller then processes the
-// references one by one, which retries and dead-letters each on its own.
-// Jobs already completed (by an owner processed earlier in the same call)
-// are skipped then, so the fallback does no work twice.
+// ProcessBatch is Process for each reference, each owner's in order, with
+// one transaction to start each owner's jobs and one to complete them:
+// jobs later in the batch see what earlier ones of the same owner planned
+// (see plan). Owners are processed side by side (batchOwners at a time).
+// On an error nothing of that owner's jobs is completed; the caller then
+// processes the references one by one, which retries and dead-letters each
+// on its own. Jobs already completed (by another owner's part of the same
+// call) are skipped then, so the fallback does no work twice.
 func (p *Pipeline) ProcessBatch(ctx context.Context, refs []schema.JobRef) error {
 	var owners []schema.Owner
 	jobs := map[schema.Owner][]string{}
@@ -82,55 +88,56 @@ func (p *Pipeline) ProcessBatch(ctx context.Context, refs []schema.JobRef) error
 		}
 		jobs[r.Owner] = append(jobs[r.Owner], r.JobID)
 	}
-	for _, o := range owners {
-		ids := jobs[o]
-		for len(ids) > 0 {
-			n := min(len(ids), graph.MaxJobBatch)
-			if err := p.processJobs(ctx, o, ids[:n]); err != nil {
-				return err
+	// Owners share nothing: their jobs run side by side, each owner's in
+	// order.
+	errs := make([]error, len(owners))
+	sem := make(chan struct{}, batchOwners)
+	var wg sync.WaitGroup
+	for i, o := range owners {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			ids := jobs[o]
+			for len(ids) > 0 {
+				n := min(len(ids), graph.MaxJobBatch)
+				if err := p.processJobs(ctx, o, ids[:n]); err != nil {
+					errs[i] = err
+					return
+				}
+				ids = ids[n:]
 			}
-			ids = ids[n:]
-		}
+		})
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errs...)
 }
+
+// batchOwners is how many owners of a batch ProcessBatch works on at once.
+const batchOwners = 4
 
 // processJobs extracts and plans the jobs of one owner in order, writes
 // their vectors, and completes them in one transaction.
 func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []string) error {
 	clk := p.clock(len(ids))
-	starts, err := p.cfg.Graph.StartJobs(ctx, owner, ids)
+	start, err := p.cfg.Graph.StartBatch(ctx, owner, ids)
 	if err != nil {
 		return fmt.Errorf("start jobs: %w", err)
 	}
-	if len(starts) < len(ids) {
-		p.log.Warn("jobs not found; dropping their messages", "owner", owner, "missing", len(ids)-len(starts))
+	if len(start.Jobs) < len(ids) {
+		p.log.Warn("jobs not found; dropping their messages", "owner", owner, "missing", len(ids)-len(start.Jobs))
 	}
 	var live []schema.Job
-	var docIDs []string
-	for _, s := range starts {
+	for _, s := range start.Jobs {
 		if !s.Done {
 			live = append(live, s.Job)
-			docIDs = append(docIDs, s.Job.DocumentID)
 		}
 	}
 	clk.jobs = len(live)
 	if len(live) == 0 {
 		return nil
 	}
-	docs, err := p.cfg.Graph.Documents(ctx, owner, docIDs)
-	if err != nil {
-		return fmt.Errorf("read documents: %w", err)
-	}
-	docTurns, err := p.cfg.Graph.DocumentTurns(ctx, owner, docIDs)
-	if err != nil {
-		return fmt.Errorf("read the documents' turns: %w", err)
-	}
 	clk.done(StageStart)
-	byID := make(map[string]schema.Document, len(docs))
-	for _, d := range docs {
-		byID[d.ID] = d
-	}
+	byID, docTurns := start.Documents, start.Turns
 	// Extract everything first, so the stored graph is looked up for the
 	// whole batch at once; then plan the jobs in order.
 	cands := make([][]schema.Memory, len(live))
@@ -144,6 +151,12 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 		}
 	}
 	clk.done(StageExtract)
+	// Embed the turns (all of them get vectors) while the graph is looked
+	// up and the batch planned. Claims wait for the plan: many turn out
+	// to restate a stored memory, and only new memories are embedded.
+	ectx, cancel := context.WithCancel(ctx)
+	pre := p.embedAhead(ectx, live, docTurns)
+	defer func() { cancel(); pre.wait() }()
 	st := p.newPlanState(owner)
 	if err := st.prefetch(ctx, p, owner, cands); err != nil {
 		return err
@@ -166,10 +179,21 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 		mems = append(mems, w.Memories...)
 	}
 	clk.done(StagePlan)
-	if err := p.writeVectors(ctx, owner, mems, turns, st.ents, clk); err != nil {
-		return err
+	// The vectors are written while the completing transaction is, and it
+	// commits only once they are stored: a job is never completed without
+	// its vectors, and a batch that fails is retried whole, vectors too.
+	vecDone := make(chan struct{})
+	var vecErr error
+	go func() {
+		defer close(vecDone)
+		vecErr = p.writeVectors(ctx, owner, mems, turns, st.ents, pre, clk)
+	}()
+	err = p.cfg.Graph.CompleteJobsWhen(ctx, owner, comps, func() error { <-vecDone; return vecErr })
+	<-vecDone
+	if vecErr != nil {
+		return vecErr
 	}
-	if err := p.cfg.Graph.CompleteJobs(ctx, owner, comps); err != nil {
+	if err != nil {
 		return fmt.Errorf("complete jobs: %w", err)
 	}
 	clk.done(StageComplete)
@@ -180,12 +204,69 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	return nil
 }
 
-// writeVectors embeds the claims of new memories and the text of the
-// batch's turns in one call and upserts them by id, memories into
-// Config.Vectors and turns into Config.TurnVectors, and the name vectors
-// of the entities the batch created into Config.EntityVectors (so a retry
-// writes the same vectors again).
-func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, ents *entityPlan, clk *stageClock) error {
+// ahead is the embedding of a batch's texts, started before it was
+// planned (see embedAhead).
+type ahead struct {
+	done chan struct{}
+	vecs map[string][]float32 // by text
+	err  error
+}
+
+// wait waits for the embedding and returns the vectors by text.
+func (a *ahead) wait() (map[string][]float32, error) {
+	if a == nil {
+		return nil, nil
+	}
+	<-a.done
+	return a.vecs, a.err
+}
+
+// embedAhead starts embedding, in one call, the embedding text of each
+// distinct turn of the jobs (with Config.TurnVectors). Nil without an
+// Embedder or turns.
+func (p *Pipeline) embedAhead(ctx context.Context, live []schema.Job, docTurns map[string][]schema.Turn) *ahead {
+	if p.cfg.Embedder == nil || p.cfg.TurnVectors == nil {
+		return nil
+	}
+	var texts []string
+	seen := map[string]bool{}
+	for _, job := range live {
+		for _, t := range docTurns[job.DocumentID] {
+			if s := TurnEmbeddingText(t); !seen[s] {
+				seen[s] = true
+				texts = append(texts, s)
+			}
+		}
+	}
+	if len(texts) == 0 {
+		return nil
+	}
+	a := &ahead{done: make(chan struct{})}
+	go func() {
+		defer close(a.done)
+		vecs, err := p.cfg.Embedder.Embed(ctx, texts)
+		if err == nil && len(vecs) != len(texts) {
+			err = fmt.Errorf("%d vectors for %d texts", len(vecs), len(texts))
+		}
+		if err != nil {
+			a.err = err
+			return
+		}
+		a.vecs = make(map[string][]float32, len(texts))
+		for i, t := range texts {
+			a.vecs[t] = vecs[i]
+		}
+	}()
+	return a
+}
+
+// writeVectors upserts by id the vectors of the claims of new memories
+// into Config.Vectors and of the batch's turns into Config.TurnVectors
+// (taken from pre, embedding in one call the distinct texts it lacks),
+// and the name vectors of the entities the batch created into
+// Config.EntityVectors, the three side by side; a retry writes the same
+// vectors again.
+func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, ents *entityPlan, pre *ahead, clk *stageClock) error {
 	if p.cfg.TurnVectors == nil {
 		turns = nil
 	}
@@ -204,19 +285,53 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	for _, t := range turns {
 		texts = append(texts, TurnEmbeddingText(t))
 	}
-	vecs, err := p.cfg.Embedder.Embed(ctx, texts)
+	have, err := pre.wait()
 	if err != nil {
 		return fmt.Errorf("embed: %w", err)
 	}
+	// Each distinct text is embedded once (a claim may repeat a turn).
+	vecs := make([][]float32, len(texts))
+	var missing []string
+	at := map[string]int{}
+	for i, t := range texts {
+		if vecs[i] = have[t]; vecs[i] == nil {
+			if _, ok := at[t]; !ok {
+				at[t] = len(missing)
+				missing = append(missing, t)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		vs, err := p.cfg.Embedder.Embed(ctx, missing)
+		if err == nil && len(vs) != len(missing) {
+			err = fmt.Errorf("%d vectors for %d texts", len(vs), len(missing))
+		}
+		if err != nil {
+			return fmt.Errorf("embed: %w", err)
+		}
+		for i, t := range texts {
+			if vecs[i] == nil {
+				vecs[i] = vs[at[t]]
+			}
+		}
+	}
 	clk.done(StageEmbed)
 	n := len(mems)
-	if err := upsert(ctx, owner, p.cfg.Vectors, texts[:n], vecs[:n], func(i int) string { return mems[i].ID }); err != nil {
-		return fmt.Errorf("write vectors: %w", err)
-	}
-	if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:], vecs[n:], func(i int) string { return turns[i].ID }); err != nil {
-		return fmt.Errorf("write turn vectors: %w", err)
-	}
-	if err := p.writeEntityVectors(ctx, owner, ents.newEntities(), ents.vecs); err != nil {
+	var wg sync.WaitGroup
+	var errMem, errTurn, errEnt error
+	wg.Go(func() {
+		if err := upsert(ctx, owner, p.cfg.Vectors, texts[:n], vecs[:n], func(i int) string { return mems[i].ID }); err != nil {
+			errMem = fmt.Errorf("write vectors: %w", err)
+		}
+	})
+	wg.Go(func() {
+		if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:], vecs[n:], func(i int) string { return turns[i].ID }); err != nil {
+			errTurn = fmt.Errorf("write turn vectors: %w", err)
+		}
+	})
+	errEnt = p.writeEntityVectors(ctx, owner, ents.newEntities(), ents.vecs)
+	wg.Wait()
+	if err := errors.Join(errMem, errTurn, errEnt); err != nil {
 		return err
 	}
 	clk.done(StageVectors)

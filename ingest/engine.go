@@ -2,11 +2,13 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/persistmemory/persistmemory/conflicts"
@@ -121,7 +123,14 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			w.MemoryTurns[c.ID] = t
 		}
 	}
-	w.Entities = append([]schema.Entity(nil), ents.list...)
+	// Only the entities the batch created or named anew are written: the
+	// others are stored as they are (the write checks they still exist).
+	w.Entities = []schema.Entity{}
+	for _, en := range ents.list {
+		if ents.changed[en.ID] {
+			w.Entities = append(w.Entities, en)
+		}
+	}
 	st.absorb(w)
 	return w, nil
 }
@@ -147,11 +156,12 @@ func claimLookup(c schema.Memory) graph.ClaimLookup {
 	return l
 }
 
-// prefetch looks up, in two round trips, what every claim of a batch must
-// be compared with in the stored graph and which stored entities each
-// mention may be. The graph does not change while the batch is planned
-// (its writes come at the end), so this is what looking each up in turn
-// would find; what the batch itself plans is overlaid by planState.
+// prefetch looks up what every claim of a batch must be compared with in
+// the stored graph (one read transaction) and, beside it, which stored
+// entities each mention may be (see entityPlan.prefetch). The graph does
+// not change while the batch is planned (its writes come at the end), so
+// this is what looking each up in turn would find; what the batch itself
+// plans is overlaid by planState.
 func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Owner, cands [][]schema.Memory) error {
 	var ls []graph.ClaimLookup
 	var names []string
@@ -175,30 +185,43 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 			}
 		}
 	}
+	// The claims' look-up and the entities' (candidates, then names by
+	// meaning) are independent: run them side by side.
+	var (
+		wg     sync.WaitGroup
+		errEnt error
+	)
+	if len(names) > 0 {
+		wg.Go(func() { errEnt = st.ents.prefetch(ctx, names, mentions) })
+	}
+	var errClaims error
 	if len(ls) > 0 {
 		res, err := p.cfg.Graph.LookupClaims(ctx, owner, ls, SubjectLookup, SimilarLookup)
 		if err != nil {
-			return fmt.Errorf("look up claims: %w", err)
-		}
-		st.found = make(map[graph.ClaimLookup]graph.ClaimMatches, len(ls))
-		for i, l := range ls {
-			st.found[l] = res[i]
-		}
-	}
-	if len(names) > 0 {
-		res, err := p.cfg.Graph.EntityCandidatesEach(ctx, owner, names, EntityLookup)
-		if err != nil {
-			return fmt.Errorf("entity candidates: %w", err)
-		}
-		st.ents.found = make(map[string][]schema.Entity, len(names))
-		for i, n := range names {
-			st.ents.found[n] = res[i]
-		}
-		if err := st.ents.prefetchNear(ctx, names, mentions); err != nil {
-			return err
+			errClaims = fmt.Errorf("look up claims: %w", err)
+		} else {
+			st.found = make(map[graph.ClaimLookup]graph.ClaimMatches, len(ls))
+			for i, l := range ls {
+				st.found[l] = res[i]
+			}
 		}
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errClaims, errEnt)
+}
+
+// prefetch looks up the stored candidates of each name and prepares
+// resolution by meaning (prefetchNear).
+func (e *entityPlan) prefetch(ctx context.Context, names []string, mentions []schema.Mention) error {
+	res, err := e.p.cfg.Graph.EntityCandidatesEach(ctx, e.owner, names, EntityLookup)
+	if err != nil {
+		return fmt.Errorf("entity candidates: %w", err)
+	}
+	e.found = make(map[string][]schema.Entity, len(names))
+	for i, n := range names {
+		e.found[n] = res[i]
+	}
+	return e.prefetchNear(ctx, names, mentions)
 }
 
 // lookup returns the stored memories on c's subject and attribute and its
@@ -225,7 +248,7 @@ func (st *planState) lookup(ctx context.Context, p *Pipeline, owner schema.Owner
 
 func (p *Pipeline) newPlanState(owner schema.Owner) *planState {
 	return &planState{
-		ents:    &entityPlan{p: p, owner: owner, now: p.cfg.Now().UTC(), byKey: map[string]int{}, created: map[string]bool{}},
+		ents:    &entityPlan{p: p, owner: owner, now: p.cfg.Now().UTC(), byKey: map[string]int{}, created: map[string]bool{}, changed: map[string]bool{}},
 		retired: map[string]bool{},
 	}
 }
@@ -302,8 +325,9 @@ type entityPlan struct {
 	// nil without Config.EntityVectors (see prefetchNear).
 	vecs map[string][]float32
 	near map[string][]resolve.Neighbour
-	// created holds the ids of the entities this batch made.
-	created map[string]bool
+	// created holds the ids of the entities this batch made; changed
+	// those and the stored entities it gave a new alias.
+	created, changed map[string]bool
 }
 
 func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, error) {
@@ -326,16 +350,21 @@ func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, err
 	var ent schema.Entity
 	best, _, ok := resolve.Match(m, cands)
 	if !ok {
-		best, ok = e.byMeaning(m)
+		var err error
+		if best, ok, err = e.byMeaning(ctx, m); err != nil {
+			return "", err
+		}
 	}
 	if ok {
 		ent = best
 		if !hasName(ent, m.Name) {
 			ent.Aliases = append(append([]string(nil), ent.Aliases...), m.Name)
+			e.changed[ent.ID] = true
 		}
 	} else {
 		ent = schema.Entity{ID: schema.DerivedID(schema.PrefixEntity, string(e.owner), key), Name: m.Name, Kind: m.Kind, Aliases: []string{}, CreatedAt: e.now}
 		e.created[ent.ID] = true
+		e.changed[ent.ID] = true
 	}
 	for i := range e.list {
 		if e.list[i].ID == ent.ID {

@@ -17,44 +17,57 @@ import (
 const entitySearches = 4
 
 // prefetchNear prepares resolution by meaning for a batch (with
-// Config.EntityVectors): it embeds the batch's distinct mention names in
-// one call and, for each name that some mention of it could not resolve
-// lexically against the stored candidates (and that is not only a
-// person's), finds the EntityNeighbours stored entities nearest to it in
-// the owner's name vectors, then reads those entities from the graph in
-// one call. Vectors whose entity the graph does not have (a retry's own
-// entities, written before the batch failed; merged ones) are dropped:
-// the graph is the source of truth.
+// Config.EntityVectors): for the batch's distinct mention names that some
+// mention of them could not resolve lexically against the stored
+// candidates, it embeds the names in one call and, for those that are not
+// only a person's, finds the EntityNeighbours stored entities nearest to
+// each in the owner's name vectors, then reads those entities from the
+// graph in one call. A name that resolved lexically is neither embedded
+// nor searched here: only a mention that fails to resolve lexically is
+// resolved by meaning (byMeaning embeds its name if it has no vector yet),
+// and only the entities the batch creates get name vectors. Vectors
+// whose entity the graph does not have (a retry's own entities, written
+// before the batch failed; merged ones) are dropped: the graph is the
+// source of truth.
 func (e *entityPlan) prefetchNear(ctx context.Context, names []string, mentions []schema.Mention) error {
 	vs := e.p.cfg.EntityVectors
 	if vs == nil || len(names) == 0 {
 		return nil
 	}
-	vecs, err := embed.Queries(ctx, e.p.cfg.Embedder, names)
-	if err != nil {
-		return fmt.Errorf("embed entity names: %w", err)
-	}
-	if len(vecs) != len(names) {
-		return fmt.Errorf("embed entity names: %d vectors for %d names", len(vecs), len(names))
-	}
-	e.vecs = make(map[string][]float32, len(names))
-	for i, n := range names {
-		e.vecs[n] = vecs[i]
-	}
-	need := map[string]bool{}
+	unresolved, need := map[string]bool{}, map[string]bool{}
 	for _, m := range mentions {
-		if m.Kind == schema.KindPerson || need[m.Name] {
+		if unresolved[m.Name] && (need[m.Name] || m.Kind == schema.KindPerson) {
 			continue
 		}
 		if _, _, ok := resolve.Match(m, e.found[m.Name]); !ok {
-			need[m.Name] = true
+			unresolved[m.Name] = true
+			if m.Kind != schema.KindPerson {
+				need[m.Name] = true
+			}
 		}
 	}
-	var search []string
+	var embedNames, search []string
 	for _, n := range names {
+		if unresolved[n] {
+			embedNames = append(embedNames, n)
+		}
 		if need[n] {
 			search = append(search, n)
 		}
+	}
+	e.vecs = make(map[string][]float32, len(embedNames))
+	if len(embedNames) == 0 {
+		return nil
+	}
+	vecs, err := embed.Queries(ctx, e.p.cfg.Embedder, embedNames)
+	if err != nil {
+		return fmt.Errorf("embed entity names: %w", err)
+	}
+	if len(vecs) != len(embedNames) {
+		return fmt.Errorf("embed entity names: %d vectors for %d names", len(vecs), len(embedNames))
+	}
+	for i, n := range embedNames {
+		e.vecs[n] = vecs[i]
 	}
 	hits, err := searchEach(ctx, vs, e.owner, search, e.vecs)
 	if err != nil {
@@ -113,10 +126,23 @@ func searchEach(ctx context.Context, vs retrieval.VectorStore, owner schema.Owne
 // stored entities nearest to its name and the entities earlier mentions
 // of the batch created, whose names' vectors the batch holds. An entity
 // the batch already changed (a new alias) is taken as changed.
-func (e *entityPlan) byMeaning(m schema.Mention) (schema.Entity, bool) {
+func (e *entityPlan) byMeaning(ctx context.Context, m schema.Mention) (schema.Entity, bool, error) {
+	if e.vecs == nil {
+		return schema.Entity{}, false, nil // no Config.EntityVectors
+	}
 	v := e.vecs[m.Name]
 	if v == nil {
-		return schema.Entity{}, false
+		// Resolved lexically against the stored candidates alone, but not
+		// with the batch's own entities beside them: embed it now.
+		vs, err := embed.Queries(ctx, e.p.cfg.Embedder, []string{m.Name})
+		if err != nil {
+			return schema.Entity{}, false, fmt.Errorf("embed entity name %q: %w", m.Name, err)
+		}
+		if len(vs) != 1 {
+			return schema.Entity{}, false, fmt.Errorf("embed entity name %q: %d vectors for one name", m.Name, len(vs))
+		}
+		v = vs[0]
+		e.vecs[m.Name] = v
 	}
 	near := slices.Clone(e.near[m.Name])
 	planned := make(map[string]int, len(e.list))
@@ -137,7 +163,7 @@ func (e *entityPlan) byMeaning(m schema.Mention) (schema.Entity, bool) {
 	if ok {
 		e.p.log.Debug("entity resolved by meaning", "owner", e.owner, "mention", m.Name, "entity", best.ID, "similarity", sim)
 	}
-	return best, ok
+	return best, ok, nil
 }
 
 // newEntities returns the entities the batch created, in the order it

@@ -390,3 +390,58 @@ func TestEntityVectorsInWeaviate(t *testing.T) {
 		t.Errorf("after a repeat: %+v, %v; want the same two vectors", again, err)
 	}
 }
+
+// failingVectors is memVectors whose Upsert fails while fail is set.
+type failingVectors struct {
+	*memVectors
+	fail bool
+}
+
+func (f *failingVectors) Upsert(ctx context.Context, owner schema.Owner, recs []retrieval.VectorRecord) error {
+	if f.fail {
+		return errors.New("vector store down")
+	}
+	return f.memVectors.Upsert(ctx, owner, recs)
+}
+
+// TestNoJobCompletedWithoutItsVectors checks that the completing
+// transaction, written while the vectors are, commits only once they are
+// stored: a batch whose vectors fail completes nothing, and its retry
+// writes the memories and their vectors.
+func TestNoJobCompletedWithoutItsVectors(t *testing.T) {
+	store := neo4jtest.Open(t)
+	ctx := t.Context()
+	vs := &failingVectors{memVectors: newMemVectors(), fail: true}
+	p, err := ingest.New(ingest.Config{Graph: store, Extractor: mentionExtractor{}, Embedder: newTableEmbedder(), Vectors: vs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &entityHarness{t: t, store: store, p: p}
+	owner := schema.Owner(schema.NewID("usr_"))
+	refs := h.refs(owner, "Lisbon/place", "Porto/place")
+	if err := p.ProcessBatch(ctx, refs); err == nil {
+		t.Fatal("ProcessBatch with the vector store down succeeded")
+	}
+	for _, r := range refs {
+		j, err := store.Job(ctx, owner, r.JobID)
+		if err != nil || j.State == schema.JobCompleted || len(j.MemoryIDs) != 0 {
+			t.Errorf("job %s after its vectors failed: %+v, %v; want it not completed", r.JobID, j, err)
+		}
+	}
+	if hits, err := store.SearchMemories(ctx, owner, "Lisbon Porto", 10); err != nil || len(hits) != 0 {
+		t.Errorf("memories after the vectors failed: %+v, %v; want none", hits, err)
+	}
+	vs.fail = false
+	if err := p.ProcessBatch(ctx, refs); err != nil {
+		t.Fatalf("ProcessBatch again: %v", err)
+	}
+	for _, r := range refs {
+		j, err := store.Job(ctx, owner, r.JobID)
+		if err != nil || j.State != schema.JobCompleted || len(j.MemoryIDs) != 1 {
+			t.Fatalf("job %s: %+v, %v; want completed with one memory", r.JobID, j, err)
+		}
+		if vs.byOwner[owner][j.MemoryIDs[0]] == nil {
+			t.Errorf("memory %s of job %s completed without its vector", j.MemoryIDs[0], r.JobID)
+		}
+	}
+}

@@ -1,10 +1,13 @@
 package graphtest
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/schema"
@@ -263,4 +266,90 @@ func memIDs(ms []schema.Memory) []string {
 		out = append(out, m.ID)
 	}
 	return out
+}
+
+// testStartBatch checks that StartBatch starts jobs as StartJobs does and
+// reads the documents and turns of those not done, owner-scoped.
+func testStartBatch(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner, other := newOwner(), newOwner()
+	turns, cdoc, cjob := appendTurns(t, s, owner, "conv-batch",
+		schema.Turn{Author: "user", Text: "We moved the ledger to Postgres."},
+		schema.Turn{Author: "assistant", Text: "Noted."})
+	d1, j1 := create(t, s, owner, "Weekly planning is on Mondays.")
+	d2, j2 := create(t, s, owner, "The ledger runs on MySQL.")
+	_, oj := createAt(t, s, other, "Somebody else's material.", time.Now().UTC())
+	if err := s.CompleteJobs(ctx, owner, []graph.JobCompletion{{JobID: j2.ID}}); err != nil {
+		t.Fatalf("CompleteJobs: %v", err)
+	}
+	got, err := s.StartBatch(ctx, owner, []string{cjob.ID, oj.ID, j2.ID, "job_missing", j1.ID})
+	if err != nil {
+		t.Fatalf("StartBatch: %v", err)
+	}
+	var ids []string
+	for _, st := range got.Jobs {
+		ids = append(ids, st.Job.ID)
+		if wantDone := st.Job.ID == j2.ID; st.Done != wantDone {
+			t.Errorf("started %s: done %v, want %v", st.Job.ID, st.Done, wantDone)
+		}
+		if !st.Done && (st.Job.State != schema.JobExtracting || st.Job.Attempts != 1) {
+			t.Errorf("started %s: state %s, attempts %d; want extracting after one attempt", st.Job.ID, st.Job.State, st.Job.Attempts)
+		}
+	}
+	if want := []string{cjob.ID, j2.ID, j1.ID}; !slices.Equal(ids, want) {
+		t.Fatalf("StartBatch jobs %v, want this owner's in the order given %v", ids, want)
+	}
+	if len(got.Documents) != 2 || got.Documents[d1.ID].Text != d1.Text || got.Documents[cdoc.ID].ID != cdoc.ID {
+		t.Errorf("StartBatch documents %+v, want %s and %s (not the completed job's %s)", got.Documents, d1.ID, cdoc.ID, d2.ID)
+	}
+	if diff := cmp.Diff(map[string][]schema.Turn{cdoc.ID: turns}, got.Turns); diff != "" {
+		t.Errorf("StartBatch turns, in order, only for the conversation's document (-want +got):\n%s", diff)
+	}
+	if j, err := s.Job(ctx, other, oj.ID); err != nil || j.State != schema.JobQueued {
+		t.Errorf("another owner's job after StartBatch: %+v, %v; want it untouched", j, err)
+	}
+}
+
+// testCompleteJobsWhen checks that CompleteJobsWhen commits only once
+// ready returns nil: an error from it leaves the jobs and the graph as
+// they were.
+func testCompleteJobsWhen(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	_, j1 := create(t, s, owner, "The ledger runs on Postgres.")
+	_, j2 := create(t, s, owner, "Weekly planning is on Mondays.")
+	if _, err := s.StartJobs(ctx, owner, []string{j1.ID, j2.ID}); err != nil {
+		t.Fatalf("StartJobs: %v", err)
+	}
+	m1, m2 := memory("The ledger runs on Postgres."), memory("Weekly planning is on Mondays.")
+	cs := []graph.JobCompletion{
+		{JobID: j1.ID, Write: graph.JobWrite{Memories: []schema.Memory{m1}}},
+		{JobID: j2.ID, Write: graph.JobWrite{Memories: []schema.Memory{m2}}},
+	}
+	errVectors := errors.New("vectors not stored")
+	calls := 0
+	err := s.CompleteJobsWhen(ctx, owner, cs, func() error { calls++; return errVectors })
+	if !errors.Is(err, errVectors) || calls == 0 {
+		t.Fatalf("CompleteJobsWhen with ready failing = %v after %d calls; want its error", err, calls)
+	}
+	for _, id := range []string{j1.ID, j2.ID} {
+		if j, err := s.Job(ctx, owner, id); err != nil || j.State == schema.JobCompleted {
+			t.Errorf("job %s after ready failed: %+v, %v; want it not completed", id, j, err)
+		}
+	}
+	if got, err := s.Memories(ctx, owner, []string{m1.ID, m2.ID}); err != nil || len(got) != 0 {
+		t.Errorf("memories after ready failed: %+v, %v; want none written", got, err)
+	}
+	ready := false
+	if err := s.CompleteJobsWhen(ctx, owner, cs, func() error { ready = true; return nil }); err != nil || !ready {
+		t.Fatalf("CompleteJobsWhen: %v (ready called: %v)", err, ready)
+	}
+	for _, id := range []string{j1.ID, j2.ID} {
+		if j, err := s.Job(ctx, owner, id); err != nil || j.State != schema.JobCompleted {
+			t.Errorf("job %s: %+v, %v; want completed", id, j, err)
+		}
+	}
+	if got, err := s.Memories(ctx, owner, []string{m1.ID, m2.ID}); err != nil || len(got) != 2 {
+		t.Errorf("memories: %d, %v; want both written", len(got), err)
+	}
 }

@@ -49,6 +49,8 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"CompleteJobTwice", testCompleteJobTwice},
 		{"BatchJobs", testBatchJobs},
 		{"BatchLookups", testBatchLookups},
+		{"StartBatch", testStartBatch},
+		{"CompleteJobsWhen", testCompleteJobsWhen},
 		{"Unpublished", testUnpublished},
 		{"Memories", testMemories},
 		{"ListMemories", testListMemories},

@@ -1,9 +1,11 @@
 package neo4j
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
@@ -143,6 +145,76 @@ func (s *Store) DocumentTurns(ctx context.Context, owner schema.Owner, ids []str
 	})
 	if err != nil {
 		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+const startBatchCypher = `
+UNWIND range(0, size($ids) - 1) AS i
+MATCH (j:Job {id: $ids[i], owner: $owner})
+SET j._lock = true
+WITH i, j, j.state = 'completed' AS done
+FOREACH (_ IN CASE WHEN done THEN [] ELSE [1] END |
+  SET j.state = 'extracting', j.attempts = j.attempts + 1, j.updated_at = $now, j.error = null)
+REMOVE j._lock
+WITH i, j, done
+OPTIONAL MATCH (d:Document {id: j.document_id, owner: $owner}) WHERE NOT done
+RETURN i, j {.*} AS j, done, d {.*} AS d,
+  CASE WHEN d IS NULL THEN [] ELSE [(d)-[:FROM_TURN]->(t:Turn {owner: $owner}) | t {.*}] END AS turns
+ORDER BY i`
+
+// StartBatch starts jobs and reads their documents and turns in one
+// transaction of one statement; see graph.BatchStore.
+func (s *Store) StartBatch(ctx context.Context, owner schema.Owner, ids []string) (graph.BatchStart, error) {
+	const op = "start jobs"
+	if err := checkBatch(owner, "job", ids); err != nil {
+		return graph.BatchStart{}, fmt.Errorf("%s: %w", op, err)
+	}
+	out := graph.BatchStart{Jobs: []graph.JobStart{}, Documents: map[string]schema.Document{}, Turns: map[string][]schema.Turn{}}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	out, err := write(ctx, s, func(tx neo4j.ManagedTransaction) (graph.BatchStart, error) {
+		out := graph.BatchStart{Jobs: make([]graph.JobStart, 0, len(ids)), Documents: map[string]schema.Document{}, Turns: map[string][]schema.Turn{}}
+		recs, err := collect(ctx, tx, startBatchCypher, map[string]any{"ids": ids, "owner": string(owner), "now": now()})
+		if err != nil {
+			return out, err
+		}
+		for _, r := range recs {
+			job, err := jobFrom(r, "j")
+			if err != nil {
+				return out, err
+			}
+			done, _ := r.Get("done")
+			isDone, _ := done.(bool)
+			out.Jobs = append(out.Jobs, graph.JobStart{Job: job, Done: isDone})
+			if v, _ := r.Get("d"); v != nil {
+				m, err := asMap(v, "d")
+				if err != nil {
+					return out, err
+				}
+				d := documentFrom(m)
+				out.Documents[d.ID] = d
+				tv, _ := r.Get("turns")
+				ts, _ := tv.([]any)
+				var turns []schema.Turn
+				for _, t := range ts {
+					tm, err := asMap(t, "turns")
+					if err != nil {
+						return out, err
+					}
+					turns = append(turns, turnFrom(tm))
+				}
+				if len(turns) > 0 {
+					slices.SortStableFunc(turns, func(a, b schema.Turn) int { return cmp.Compare(a.Seq, b.Seq) })
+					out.Turns[d.ID] = turns
+				}
+			}
+		}
+		return out, nil
+	})
+	if err != nil {
+		return graph.BatchStart{}, translate(op, err)
 	}
 	return out, nil
 }

@@ -336,7 +336,7 @@ func (s *Store) CompleteJob(ctx context.Context, owner schema.Owner, jobID strin
 	if err := validOwnerID(owner, "job", jobID); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	return s.completeJobs(ctx, op, owner, []graph.JobCompletion{{JobID: jobID, Write: w}})
+	return s.completeJobs(ctx, op, owner, []graph.JobCompletion{{JobID: jobID, Write: w}}, nil)
 }
 
 // CompleteJobs applies the writes of many jobs in one transaction; see
@@ -350,7 +350,24 @@ func (s *Store) CompleteJobs(ctx context.Context, owner schema.Owner, cs []graph
 	if err := checkBatch(owner, "job", ids); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	return s.completeJobs(ctx, op, owner, cs)
+	return s.completeJobs(ctx, op, owner, cs, nil)
+}
+
+// CompleteJobsWhen is CompleteJobs committing only once ready returns nil;
+// see graph.BatchStore.
+func (s *Store) CompleteJobsWhen(ctx context.Context, owner schema.Owner, cs []graph.JobCompletion, ready func() error) error {
+	const op = "complete jobs"
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.JobID
+	}
+	if err := checkBatch(owner, "job", ids); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if len(cs) == 0 && ready != nil {
+		return ready()
+	}
+	return s.completeJobs(ctx, op, owner, cs, ready)
 }
 
 // jobApply is one job of a completion batch: its document and its write.
@@ -359,7 +376,9 @@ type jobApply struct {
 	p            *jobWrite
 }
 
-func (s *Store) completeJobs(ctx context.Context, op string, owner schema.Owner, cs []graph.JobCompletion) error {
+// completeJobs applies cs in one transaction, which it commits once ready
+// (when not nil) returns nil.
+func (s *Store) completeJobs(ctx context.Context, op string, owner schema.Owner, cs []graph.JobCompletion, ready func() error) error {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -380,7 +399,13 @@ func (s *Store) completeJobs(ctx context.Context, op string, owner schema.Owner,
 		if err != nil {
 			return struct{}{}, err
 		}
-		return struct{}{}, s.applyJobWrites(ctx, tx, owner, jobs, t)
+		if err := s.applyJobWrites(ctx, tx, owner, jobs, t); err != nil {
+			return struct{}{}, err
+		}
+		if ready != nil {
+			return struct{}{}, ready()
+		}
+		return struct{}{}, nil
 	})
 	return translate(op, err)
 }
