@@ -53,3 +53,8 @@ func (v SpaceView) SearchTurns(context.Context, schema.Owner, string, int) ([]Tu
 func (v SpaceView) TurnsByID(context.Context, schema.Owner, []string) ([]schema.Turn, error) {
 	return nil, nil
 }
+
+// TurnsBefore finds nothing, like TurnsByID.
+func (v SpaceView) TurnsBefore(context.Context, schema.Owner, []string) (map[string]schema.Turn, error) {
+	return map[string]schema.Turn{}, nil
+}

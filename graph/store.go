@@ -270,6 +270,12 @@ type ConversationStore interface {
 	// owner does not have (another owner's turn looks exactly like a
 	// missing one). At most MaxPage ids.
 	TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error)
+	// TurnsBefore reads, for each turn id, the turn right before it in its
+	// conversation (Seq one less), keyed by the later turn's id: what a
+	// turn is read after when it is embedded in context. A conversation's
+	// first turn, and ids this owner does not have, are absent (another
+	// owner's turn looks exactly like a missing one). At most MaxPage ids.
+	TurnsBefore(ctx context.Context, owner schema.Owner, ids []string) (map[string]schema.Turn, error)
 	// Conversations lists conversations, newest first, ties by id
 	// descending, at most limit (bounded by MaxPage). after is the id of
 	// the last conversation of the previous page, or empty; an unknown

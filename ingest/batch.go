@@ -155,7 +155,7 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	// up and the batch planned. Claims wait for the plan: many turn out
 	// to restate a stored memory, and only new memories are embedded.
 	ectx, cancel := context.WithCancel(ctx)
-	pre := p.embedAhead(ectx, live, docTurns)
+	pre := p.embedAhead(ectx, owner, live, docTurns)
 	defer func() { cancel(); pre.wait() }()
 	st := p.newPlanState(owner)
 	if err := st.prefetch(ctx, p, owner, cands); err != nil {
@@ -209,7 +209,19 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 type ahead struct {
 	done chan struct{}
 	vecs map[string][]float32 // by text
-	err  error
+	// inContext holds TurnInContextText of each turn, by turn id (with
+	// Config.TurnContextVectors).
+	inContext map[string]string
+	err       error
+}
+
+// inContextText returns the turn's in-context text embedAhead prepared.
+func (a *ahead) inContextText(turnID string) (string, bool) {
+	if a == nil {
+		return "", false
+	}
+	s, ok := a.inContext[turnID]
+	return s, ok
 }
 
 // wait waits for the embedding and returns the vectors by text.
@@ -222,28 +234,47 @@ func (a *ahead) wait() (map[string][]float32, error) {
 }
 
 // embedAhead starts embedding, in one call, the embedding text of each
-// distinct turn of the jobs (with Config.TurnVectors). Nil without an
-// Embedder or turns.
-func (p *Pipeline) embedAhead(ctx context.Context, live []schema.Job, docTurns map[string][]schema.Turn) *ahead {
+// distinct turn of the jobs (with Config.TurnVectors) and, with
+// Config.TurnContextVectors, of each turn read after the turn before it
+// (the turns before the batch's first ones read from the graph). Nil
+// without an Embedder or turns.
+func (p *Pipeline) embedAhead(ctx context.Context, owner schema.Owner, live []schema.Job, docTurns map[string][]schema.Turn) *ahead {
 	if p.cfg.Embedder == nil || p.cfg.TurnVectors == nil {
 		return nil
 	}
-	var texts []string
-	seen := map[string]bool{}
+	var turns []schema.Turn
 	for _, job := range live {
-		for _, t := range docTurns[job.DocumentID] {
-			if s := TurnEmbeddingText(t); !seen[s] {
-				seen[s] = true
-				texts = append(texts, s)
-			}
-		}
+		turns = append(turns, docTurns[job.DocumentID]...)
 	}
-	if len(texts) == 0 {
+	if len(turns) == 0 {
 		return nil
 	}
 	a := &ahead{done: make(chan struct{})}
 	go func() {
 		defer close(a.done)
+		var texts []string
+		seen := map[string]bool{}
+		add := func(s string) {
+			if !seen[s] {
+				seen[s] = true
+				texts = append(texts, s)
+			}
+		}
+		for _, t := range turns {
+			add(TurnEmbeddingText(t))
+		}
+		if p.cfg.TurnContextVectors != nil {
+			in, err := p.turnsInContext(ctx, owner, turns)
+			if err != nil {
+				a.err = err
+				return
+			}
+			a.inContext = make(map[string]string, len(turns))
+			for i, t := range turns {
+				a.inContext[t.ID] = in[i]
+				add(in[i])
+			}
+		}
 		vecs, err := p.cfg.Embedder.Embed(ctx, texts)
 		if err == nil && len(vecs) != len(texts) {
 			err = fmt.Errorf("%d vectors for %d texts", len(vecs), len(texts))
@@ -261,11 +292,11 @@ func (p *Pipeline) embedAhead(ctx context.Context, live []schema.Job, docTurns m
 }
 
 // writeVectors upserts by id the vectors of the claims of new memories
-// into Config.Vectors and of the batch's turns into Config.TurnVectors
-// (taken from pre, embedding in one call the distinct texts it lacks),
-// and the name vectors of the entities the batch created into
-// Config.EntityVectors, the three side by side; a retry writes the same
-// vectors again.
+// into Config.Vectors, of the batch's turns into Config.TurnVectors and,
+// read in context, into Config.TurnContextVectors (taken from pre,
+// embedding in one call the distinct texts it lacks), and the name vectors
+// of the entities the batch created into Config.EntityVectors, the four
+// side by side; a retry writes the same vectors again.
 func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, ents *entityPlan, pre *ahead, clk *stageClock) error {
 	if p.cfg.TurnVectors == nil {
 		turns = nil
@@ -288,6 +319,29 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	have, err := pre.wait()
 	if err != nil {
 		return fmt.Errorf("embed: %w", err)
+	}
+	nt := len(texts)
+	if p.cfg.TurnContextVectors != nil && len(turns) > 0 {
+		in := make([]string, len(turns))
+		var need []schema.Turn
+		var needAt []int
+		for i, t := range turns {
+			var ok bool
+			if in[i], ok = pre.inContextText(t.ID); !ok {
+				need = append(need, t)
+				needAt = append(needAt, i)
+			}
+		}
+		if len(need) > 0 {
+			got, err := p.turnsInContext(ctx, owner, need)
+			if err != nil {
+				return err
+			}
+			for j, i := range needAt {
+				in[i] = got[j]
+			}
+		}
+		texts = append(texts, in...)
 	}
 	// Each distinct text is embedded once (a claim may repeat a turn).
 	vecs := make([][]float32, len(texts))
@@ -318,20 +372,27 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	clk.done(StageEmbed)
 	n := len(mems)
 	var wg sync.WaitGroup
-	var errMem, errTurn, errEnt error
+	var errMem, errTurn, errCtx, errEnt error
 	wg.Go(func() {
 		if err := upsert(ctx, owner, p.cfg.Vectors, texts[:n], vecs[:n], func(i int) string { return mems[i].ID }); err != nil {
 			errMem = fmt.Errorf("write vectors: %w", err)
 		}
 	})
 	wg.Go(func() {
-		if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:], vecs[n:], func(i int) string { return turns[i].ID }); err != nil {
+		if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:nt], vecs[n:nt], func(i int) string { return turns[i].ID }); err != nil {
 			errTurn = fmt.Errorf("write turn vectors: %w", err)
 		}
 	})
+	if len(texts) > nt {
+		wg.Go(func() {
+			if err := upsert(ctx, owner, p.cfg.TurnContextVectors, texts[nt:], vecs[nt:], func(i int) string { return turns[i].ID }); err != nil {
+				errCtx = fmt.Errorf("write turn-in-context vectors: %w", err)
+			}
+		})
+	}
 	errEnt = p.writeEntityVectors(ctx, owner, ents.newEntities(), ents.vecs)
 	wg.Wait()
-	if err := errors.Join(errMem, errTurn, errEnt); err != nil {
+	if err := errors.Join(errMem, errTurn, errCtx, errEnt); err != nil {
 		return err
 	}
 	clk.done(StageVectors)

@@ -48,6 +48,11 @@ type Config struct {
 	// TurnVectors, optional, holds the embeddings of conversation turns
 	// (retrieval.Searcher.TurnVectors searches them); it needs Embedder.
 	TurnVectors retrieval.VectorStore
+	// TurnContextVectors, optional, holds the embeddings of conversation
+	// turns each read after the turn before it (TurnInContextText;
+	// retrieval.Searcher.TurnContextVectors searches them); it needs
+	// Embedder and TurnVectors.
+	TurnContextVectors retrieval.VectorStore
 	// EntityVectors, optional, holds one vector per entity: its name
 	// embedded as a query (embed.Queries), by entity id. With it the
 	// worker also resolves a mention to a stored entity whose name means
@@ -97,6 +102,9 @@ func New(cfg Config) (*Pipeline, error) {
 	}
 	if cfg.TurnVectors != nil && cfg.Embedder == nil {
 		return nil, errors.New("ingest: Config.TurnVectors needs Config.Embedder")
+	}
+	if cfg.TurnContextVectors != nil && cfg.TurnVectors == nil {
+		return nil, errors.New("ingest: Config.TurnContextVectors needs Config.TurnVectors")
 	}
 	if cfg.EntityVectors != nil && cfg.Embedder == nil {
 		return nil, errors.New("ingest: Config.EntityVectors needs Config.Embedder")

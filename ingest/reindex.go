@@ -22,11 +22,11 @@ type ReindexStats struct {
 
 // Reindex rebuilds an owner's vectors from the graph, the source of truth:
 // the claim of every memory (whatever its state) into Config.Vectors and
-// every conversation turn into Config.TurnVectors when it is set, and the
-// name of every live entity (as a query) into Config.EntityVectors when it
-// is set. Vectors
-// are upserted by id, so running it again, or while the worker writes, is
-// harmless. It is how turn vectors are filled in for material ingested
+// every conversation turn into Config.TurnVectors when it is set (and,
+// read after the turn before it, into Config.TurnContextVectors when that
+// is set), and the name of every live entity (as a query) into
+// Config.EntityVectors when it is set. Vectors are upserted by id, so
+// running it again, or while the worker writes, is harmless. It is how turn vectors are filled in for material ingested
 // before they existed, or after the vector store was lost.
 func (p *Pipeline) Reindex(ctx context.Context, owner schema.Owner) (ReindexStats, error) {
 	start := time.Now()
@@ -125,6 +125,15 @@ func (p *Pipeline) reindexConversation(ctx context.Context, owner schema.Owner, 
 			}
 			if err := p.embedInto(ctx, owner, p.cfg.TurnVectors, texts, func(i int) string { return page[i].ID }); err != nil {
 				return n, fmt.Errorf("reindex turns of conversation %q: %w", id, err)
+			}
+			if p.cfg.TurnContextVectors != nil {
+				ctexts, err := p.turnsInContext(ctx, owner, page)
+				if err != nil {
+					return n, fmt.Errorf("reindex turns of conversation %q: %w", id, err)
+				}
+				if err := p.embedInto(ctx, owner, p.cfg.TurnContextVectors, ctexts, func(i int) string { return page[i].ID }); err != nil {
+					return n, fmt.Errorf("reindex turns of conversation %q in context: %w", id, err)
+				}
 			}
 			n += len(page)
 			seq = page[len(page)-1].Seq

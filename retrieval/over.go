@@ -13,12 +13,13 @@ func (s *Searcher) Over(g graph.Store) *Searcher {
 		Graph:   g,
 		Vectors: s.Vectors,
 		// Turns are read through g, which drops those it does not show.
-		TurnVectors: s.TurnVectors,
-		Embedder:    s.Embedder,
-		Logger:      s.Logger,
-		Counter:     s.Counter,
-		Budget:      s.Budget,
-		Cursors:     s.cursors(),
-		Off:         s.Off,
+		TurnVectors:        s.TurnVectors,
+		TurnContextVectors: s.TurnContextVectors,
+		Embedder:           s.Embedder,
+		Logger:             s.Logger,
+		Counter:            s.Counter,
+		Budget:             s.Budget,
+		Cursors:            s.cursors(),
+		Off:                s.Off,
 	}
 }

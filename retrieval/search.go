@@ -38,8 +38,13 @@ type Searcher struct {
 	// (ingest writes them beside the memories'); nil leaves raw turns to
 	// the full-text signal alone.
 	TurnVectors VectorStore
-	Embedder    embed.Embedder
-	Logger      *slog.Logger
+	// TurnContextVectors, optional, holds the embeddings of conversation
+	// turns each read after the turn before it in its conversation (ingest
+	// writes them beside TurnVectors): a reply ("It enabled needed
+	// repairs") is found by what it answers. nil leaves that list out.
+	TurnContextVectors VectorStore
+	Embedder           embed.Embedder
+	Logger             *slog.Logger
 
 	// Counter counts the tokens of a context; nil means cl100k_base
 	// (tokens.CL100K), loaded on first use.
@@ -254,14 +259,16 @@ func wanted(st schema.MemoryState, history bool) bool {
 	return false
 }
 
-// vectorHits are the vector signal's two lists, best first: memory ids
-// (Vectors) and turn ids (TurnVectors).
+// vectorHits are the vector signal's lists, best first: memory ids
+// (Vectors), turn ids (TurnVectors) and turn ids again, by the turns read
+// in context (TurnContextVectors).
 type vectorHits struct {
-	memories, turns []string
+	memories, turns, turnsInContext []string
 }
 
-// vectorCandidates embeds the query once and searches the memory and the
-// turn vectors with it, side by side; reason says why there are none.
+// vectorCandidates embeds the query once and searches the memory, turn
+// and turn-in-context vectors with it, side by side; reason says why there
+// are none.
 func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, text string) (vectorHits, string) {
 	var out vectorHits
 	if s.Embedder == nil || s.Vectors == nil {
@@ -272,23 +279,26 @@ func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, tex
 		s.log().Warn("embedding the query failed; answering without vectors", "err", err)
 		return out, "vector search skipped: the embedding provider failed"
 	}
-	var turnErr error
+	var turnErr, contextErr error
 	var wg sync.WaitGroup
-	if s.TurnVectors != nil {
+	search := func(vs VectorStore, into *[]string, errp *error) {
+		if vs == nil {
+			return
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var hits []VectorHit
-			if hits, turnErr = s.TurnVectors.Search(ctx, owner, vecs[0], CandidatePool); turnErr == nil {
-				out.turns = hitIDs(hits)
+			if hits, *errp = vs.Search(ctx, owner, vecs[0], CandidatePool); *errp == nil {
+				*into = hitIDs(hits)
 			}
 		}()
 	}
+	search(s.TurnVectors, &out.turns, &turnErr)
+	search(s.TurnContextVectors, &out.turnsInContext, &contextErr)
 	hits, err := s.Vectors.Search(ctx, owner, vecs[0], CandidatePool)
 	wg.Wait()
-	if err == nil {
-		err = turnErr
-	}
+	err = errors.Join(err, turnErr, contextErr)
 	if err != nil {
 		s.log().Warn("vector search failed; answering without vectors", "err", err)
 		if errors.Is(err, schema.ErrUnavailable) {

@@ -274,3 +274,56 @@ func TestTurnVectors(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnContextVectors: the turns-in-context list adds
+// WeightTurnContext/(RRFK+rank) to the vector part of a turn's score, on
+// top of its own vector's; a turn only that list found is read by id (so a
+// search confined to Spaces sees none); a failure of that list degrades
+// the search like any vector failure.
+func TestTurnContextVectors(t *testing.T) {
+	g := newFakeGraph()
+	reply := turn("turn_reply", "D1:2", "Bob", "It paid for the new roof.")
+	other := turn("turn_other", "D1:5", "Carol", "We repaired the school roof.")
+	g.stored = map[string]schema.Turn{reply.ID: reply, other.ID: other}
+	s := newSearcher(g, &fakeVectors{}, newClock())
+	s.TurnVectors = &fakeVectors{ranking: []string{"turn_other"}}
+	s.TurnContextVectors = &fakeVectors{ranking: []string{"turn_reply", "turn_other", "turn_gone"}}
+	res, err := s.Search(context.Background(), owner, Query{Text: "what did the grant pay for", Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Item{}
+	for _, it := range res.Items {
+		got[it.ID()] = it
+	}
+	if it, ok := got["turn_reply"]; !ok || it.Turn == nil || it.Turn.Text != reply.Text || it.Breakdown.Vector != rrf(WeightTurnContext, 1) {
+		t.Errorf("turn found in context alone = %+v (present %v); want it read by id with vector %v", it, ok, rrf(WeightTurnContext, 1))
+	}
+	if it := got["turn_other"]; it.Breakdown.Vector != rrf(WeightTurnVector, 1)+rrf(WeightTurnContext, 2) {
+		t.Errorf("turn found by both lists: vector %v, want %v", it.Breakdown.Vector, rrf(WeightTurnVector, 1)+rrf(WeightTurnContext, 2))
+	}
+	if _, ok := got["turn_gone"]; ok {
+		t.Error("a turn the graph does not have was returned")
+	}
+	if res.Diagnostics.Degraded {
+		t.Errorf("degraded with every list answering: %+v", res.Diagnostics)
+	}
+
+	spaced := s.Over(graph.SpaceView{Store: g, In: []string{"sp_work"}})
+	if res, err = spaced.Search(context.Background(), owner, Query{Text: "what did the grant pay for", Limit: 10}); err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range res.Items {
+		if it.Turn != nil {
+			t.Errorf("a search confined to Spaces returned turn %s", it.Turn.ID)
+		}
+	}
+
+	s.TurnContextVectors = &fakeVectors{err: fmt.Errorf("weaviate: %w", schema.ErrUnavailable)}
+	if res, err = s.Search(context.Background(), owner, Query{Text: "what did the grant pay for", Limit: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if !res.Diagnostics.Degraded || !strings.Contains(strings.Join(res.Diagnostics.Reasons, " "), "unavailable") {
+		t.Errorf("a failing in-context list: diagnostics %+v, want degraded, unavailable", res.Diagnostics)
+	}
+}

@@ -24,6 +24,11 @@ import (
 // embeddings (memories' are in weaviate.DefaultCollection).
 const TurnCollection = "Turn"
 
+// TurnInContextCollection is the Weaviate collection of conversation
+// turns' embeddings each read after the turn before it
+// (ingest.TurnInContextText).
+const TurnInContextCollection = "TurnInContext"
+
 // EntityCollection is the Weaviate collection of entities' name vectors
 // (each name embedded as a query), which the worker searches to resolve a
 // name by meaning.
@@ -38,6 +43,9 @@ type backends struct {
 	// turnVectors holds the embeddings of conversation turns (collection
 	// TurnCollection); set with vectors.
 	turnVectors retrieval.VectorStore
+	// turnContextVectors holds the embeddings of turns read in context
+	// (collection TurnInContextCollection); set with vectors.
+	turnContextVectors retrieval.VectorStore
 	// entityVectors holds the entities' name vectors (collection
 	// EntityCollection); set with vectors.
 	entityVectors retrieval.VectorStore
@@ -123,6 +131,14 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 		if err := tv.Ensure(ctx, b.embedder.Model(), dims); err != nil {
 			return nil, fmt.Errorf("turn vector collection: %w", err)
 		}
+		cv, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: TurnInContextCollection, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("weaviate at %s: %w (is the stack up? run: persistmemory stack up)", cfg.WeaviateURL, err)
+		}
+		if err := cv.Ensure(ctx, b.embedder.Model(), dims); err != nil {
+			return nil, fmt.Errorf("turn-in-context vector collection: %w", err)
+		}
+		b.turnContextVectors = cv
 		ev, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: EntityCollection, Logger: log})
 		if err != nil {
 			return nil, fmt.Errorf("weaviate at %s: %w (is the stack up? run: persistmemory stack up)", cfg.WeaviateURL, err)
@@ -158,6 +174,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Logger: log, Observe: b.metrics.observe}
 	if b.embedder != nil {
 		c.Vectors, c.TurnVectors, c.EntityVectors, c.Embedder = b.vectors, b.turnVectors, b.entityVectors, b.embedder
+		c.TurnContextVectors = b.turnContextVectors
 	}
 	return ingest.New(c)
 }
@@ -165,7 +182,7 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 func (b *backends) searcher(log *slog.Logger, budget int) *retrieval.Searcher {
 	s := &retrieval.Searcher{Graph: b.graph, Logger: log, Budget: budget, Off: b.retrievalOff}
 	if b.embedder != nil {
-		s.Vectors, s.TurnVectors, s.Embedder = b.vectors, b.turnVectors, b.embedder
+		s.Vectors, s.TurnVectors, s.TurnContextVectors, s.Embedder = b.vectors, b.turnVectors, b.turnContextVectors, b.embedder
 	}
 	return s
 }

@@ -275,7 +275,7 @@ func runReindex(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	cfg.KafkaBrokers = nil // rebuilding reads the graph and writes vectors only
 	if *recreate {
-		for _, c := range []string{weaviate.DefaultCollection, TurnCollection, EntityCollection} {
+		for _, c := range []string{weaviate.DefaultCollection, TurnCollection, TurnInContextCollection, EntityCollection} {
 			v, err := weaviate.Open(ctx, weaviate.Config{URL: cfg.WeaviateURL, GRPC: cfg.WeaviateGRPC, Collection: c, Logger: log})
 			if err != nil {
 				return fmt.Errorf("weaviate at %s: %w", cfg.WeaviateURL, err)

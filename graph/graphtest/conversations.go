@@ -160,6 +160,22 @@ func testConversations(t *testing.T, s graph.Store) {
 	wantErr(t, "TurnsByID with an empty id", err, schema.ErrInvalid)
 	_, err = s.TurnsByID(ctx, owner, make([]string, graph.MaxPage+1))
 	wantErr(t, "TurnsByID over MaxPage", err, schema.ErrInvalid)
+
+	// The turn before each turn, in its own conversation and owner.
+	before, err := s.TurnsBefore(ctx, owner, []string{more[0].ID, want[0].ID, want[1].ID, otherTurns[0].ID, "trn_missing"})
+	if err != nil {
+		t.Fatalf("TurnsBefore: %v", err)
+	}
+	if diff := cmp.Diff(map[string]schema.Turn{more[0].ID: want[1], want[1].ID: want[0]}, before); diff != "" {
+		t.Errorf("TurnsBefore, without a first turn, another owner's or a missing id (-want +got):\n%s", diff)
+	}
+	if got, err := s.TurnsBefore(ctx, other, []string{want[1].ID}); err != nil || len(got) != 0 {
+		t.Errorf("TurnsBefore of another owner's turn = %+v, %v; want nothing", got, err)
+	}
+	_, err = s.TurnsBefore(ctx, owner, []string{""})
+	wantErr(t, "TurnsBefore with an empty id", err, schema.ErrInvalid)
+	_, err = s.TurnsBefore(ctx, owner, make([]string, graph.MaxPage+1))
+	wantErr(t, "TurnsBefore over MaxPage", err, schema.ErrInvalid)
 	// Both owners are listed for an operator's rebuild, in order.
 	owners, err := s.SystemOwners(ctx)
 	if err != nil {

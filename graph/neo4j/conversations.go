@@ -192,19 +192,27 @@ WHERE t.owner = $owner
 RETURN t {.*} AS t
 ORDER BY i`
 
-// TurnsByID reads turns by id in one query; see graph.Store.
-func (s *Store) TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error) {
-	const op = "read turns by id"
+// checkTurnIDs checks the owner and at most graph.MaxPage turn ids.
+func checkTurnIDs(owner schema.Owner, ids []string) error {
 	if err := owner.Validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
+		return err
 	}
 	if len(ids) > graph.MaxPage {
-		return nil, fmt.Errorf("%s: %w: %d ids is more than the %d one call takes", op, schema.ErrInvalid, len(ids), graph.MaxPage)
+		return fmt.Errorf("%w: %d ids is more than the %d one call takes", schema.ErrInvalid, len(ids), graph.MaxPage)
 	}
 	for _, id := range ids {
 		if err := checkID("turn", id); err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
+			return err
 		}
+	}
+	return nil
+}
+
+// TurnsByID reads turns by id in one query; see graph.Store.
+func (s *Store) TurnsByID(ctx context.Context, owner schema.Owner, ids []string) ([]schema.Turn, error) {
+	const op = "read turns by id"
+	if err := checkTurnIDs(owner, ids); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	if len(ids) == 0 {
 		return []schema.Turn{}, nil
@@ -215,6 +223,47 @@ func (s *Store) TurnsByID(ctx context.Context, owner schema.Owner, ids []string)
 			return nil, err
 		}
 		return turnsOf(recs)
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	return out, nil
+}
+
+const turnsBeforeCypher = `
+UNWIND $ids AS id
+MATCH (t:Turn {id: id})
+WHERE t.owner = $owner
+MATCH (p:Turn {owner: $owner, conversation_id: t.conversation_id, seq: t.seq - 1})
+RETURN id, p {.*} AS t`
+
+// TurnsBefore reads the turn before each turn in one query; see
+// graph.Store.
+func (s *Store) TurnsBefore(ctx context.Context, owner schema.Owner, ids []string) (map[string]schema.Turn, error) {
+	const op = "read the turns before turns"
+	if err := checkTurnIDs(owner, ids); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out := map[string]schema.Turn{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	_, err := read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
+		recs, err := collect(ctx, tx, turnsBeforeCypher, map[string]any{"ids": ids, "owner": string(owner)})
+		if err != nil {
+			return struct{}{}, err
+		}
+		prev, err := turnsOf(recs)
+		if err != nil {
+			return struct{}{}, err
+		}
+		for i, r := range recs {
+			id, _ := r.Get("id")
+			if s, ok := id.(string); ok {
+				out[s] = prev[i]
+			}
+		}
+		return struct{}{}, nil
 	})
 	if err != nil {
 		return nil, translate(op, err)
