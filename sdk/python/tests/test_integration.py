@@ -477,9 +477,11 @@ def test_sources_documents_jobs_integrations(client):
 
 
 def test_conflicts_listed_read_and_resolved(client):
-    first = _wait_for_job(client, client.memories.remember(f"We moved the {_token()} standup to 10:00.")["jobId"])
+    # One standup at two times, said together, neither worded as a change: a dispute.
+    standup = _token()
+    first = _wait_for_job(client, client.memories.remember(f"The {standup} standup is at 10:00.")["jobId"])
     assert first["status"] == "completed", first
-    done = _wait_for_job(client, client.memories.remember(f"We moved the {_token()} standup to 10:00.")["jobId"])
+    done = _wait_for_job(client, client.memories.remember(f"The {standup} standup is at 11:00.")["jobId"])
     assert done["status"] == "completed", done
     summary = next(one for one in client.jobs.list(limit=20).all(20) if one["jobId"] == done["jobId"])
     assert summary["conflictIds"], summary

@@ -537,9 +537,11 @@ test("sources, documents, jobs, entities, conflicts, conversations, integrations
 
 test("conflicts: two claims that cannot both hold are listed, read with both memories, and resolved", today, async () => {
   const client = newClient();
-  const first = await client.jobs.wait((await client.memories.remember({ text: `We moved the ${token()} standup to 10:00.` })).jobId);
+  // One standup at two times, said together, neither worded as a change: a dispute.
+  const standup = token();
+  const first = await client.jobs.wait((await client.memories.remember({ text: `The ${standup} standup is at 10:00.` })).jobId);
   assert.equal(first.status, "completed");
-  const second = await client.memories.remember({ text: `We moved the ${token()} standup to 10:00.` });
+  const second = await client.memories.remember({ text: `The ${standup} standup is at 11:00.` });
   const done = await client.jobs.wait(second.jobId);
   assert.equal(done.status, "completed");
   const summary = (await client.jobs.list({ limit: 20 }).all(20)).find((one) => one.jobId === second.jobId);
