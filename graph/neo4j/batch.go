@@ -28,14 +28,19 @@ func checkBatch(owner schema.Owner, kind string, ids []string) error {
 	return errors.Join(errs...)
 }
 
-const startJobsCypher = `
+// startJobsClause moves each job of $ids that is not completed to
+// extracting (the _lock write serialises concurrent starts of one job) and
+// leaves i, j and done for what follows.
+const startJobsClause = `
 UNWIND range(0, size($ids) - 1) AS i
 MATCH (j:Job {id: $ids[i], owner: $owner})
 SET j._lock = true
 WITH i, j, j.state = 'completed' AS done
 FOREACH (_ IN CASE WHEN done THEN [] ELSE [1] END |
   SET j.state = 'extracting', j.attempts = j.attempts + 1, j.updated_at = $now, j.error = null)
-REMOVE j._lock
+REMOVE j._lock`
+
+const startJobsCypher = startJobsClause + `
 RETURN i, j {.*} AS j, done
 ORDER BY i`
 
@@ -149,14 +154,7 @@ func (s *Store) DocumentTurns(ctx context.Context, owner schema.Owner, ids []str
 	return out, nil
 }
 
-const startBatchCypher = `
-UNWIND range(0, size($ids) - 1) AS i
-MATCH (j:Job {id: $ids[i], owner: $owner})
-SET j._lock = true
-WITH i, j, j.state = 'completed' AS done
-FOREACH (_ IN CASE WHEN done THEN [] ELSE [1] END |
-  SET j.state = 'extracting', j.attempts = j.attempts + 1, j.updated_at = $now, j.error = null)
-REMOVE j._lock
+const startBatchCypher = startJobsClause + `
 WITH i, j, done
 OPTIONAL MATCH (d:Document {id: j.document_id, owner: $owner}) WHERE NOT done
 RETURN i, j {.*} AS j, done, d {.*} AS d,
