@@ -47,11 +47,11 @@ type tableEmbedder struct {
 const testDims = 64
 
 func newTableEmbedder() *tableEmbedder {
-	// Axis 0 and 1 make "Mumbai"/"Bombay" 0.97 alike, "Sarah"/"Sara" 0.99
-	// (axes 2, 3), "Delhi" far from both.
+	// Axis 0 and 1 make the projects "Revamp"/"Overhaul" 0.97 alike, "Sarah"/"Sara" 0.99
+	// (axes 2, 3), "Pilot" far from both.
 	return &tableEmbedder{axes: map[string]int{}, table: map[string][]float32{
-		"Mumbai": unit(0, 1, 0),
-		"Bombay": unit(0, 1, 0.25),
+		"Revamp": unit(0, 1, 0),
+		"Overhaul": unit(0, 1, 0.25),
 		"Sarah":  unit(2, 3, 0),
 		"Sara":   unit(2, 3, 0.14),
 	}}
@@ -240,14 +240,14 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 	t.Run("a stored entity, in a later batch", func(t *testing.T) {
 		emb, vecs := newTableEmbedder(), newMemVectors()
 		h := newEntityHarness(t, store, emb, vecs)
-		// The other owner has Mumbai too: never found for owner.
-		h.run(other, "Mumbai/place")
-		h.run(owner, "Mumbai/place; Delhi/place")
-		h.run(owner, "Bombay/place")
-		if got, want := h.entities(owner), []string{"Delhi ()", "Mumbai (Bombay)"}; !slices.Equal(got, want) {
-			t.Errorf("entities = %q, want %q (Bombay an alias of Mumbai)", got, want)
+		// The other owner has Revamp too: never found for owner.
+		h.run(other, "Revamp/project")
+		h.run(owner, "Revamp/project; Pilot/project")
+		h.run(owner, "Overhaul/project")
+		if got, want := h.entities(owner), []string{"Pilot ()", "Revamp (Overhaul)"}; !slices.Equal(got, want) {
+			t.Errorf("entities = %q, want %q (Overhaul an alias of Revamp)", got, want)
 		}
-		if got, want := h.entities(other), []string{"Mumbai ()"}; !slices.Equal(got, want) {
+		if got, want := h.entities(other), []string{"Revamp ()"}; !slices.Equal(got, want) {
 			t.Errorf("the other owner's entities = %q, want %q", got, want)
 		}
 		for _, o := range vecs.searched {
@@ -258,10 +258,10 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		// Only the entities each batch created have vectors, under their
 		// owner; names are embedded as queries, claims as passages.
 		if n := len(vecs.byOwner[owner]); n != 2 {
-			t.Errorf("owner has %d entity vectors, want 2 (Mumbai, Delhi)", n)
+			t.Errorf("owner has %d entity vectors, want 2 (Revamp, Pilot)", n)
 		}
-		if !slices.Contains(emb.queries, "Bombay") || slices.Contains(emb.passages, "Bombay") {
-			t.Errorf("Bombay embedded as queries %v, passages %v; want a query", emb.queries, emb.passages)
+		if !slices.Contains(emb.queries, "Overhaul") || slices.Contains(emb.passages, "Overhaul") {
+			t.Errorf("Overhaul embedded as queries %v, passages %v; want a query", emb.queries, emb.passages)
 		}
 	})
 
@@ -269,10 +269,10 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		emb, vecs := newTableEmbedder(), newMemVectors()
 		h := newEntityHarness(t, store, emb, vecs)
 		lone, neighbour := schema.Owner(schema.NewID("usr_")), schema.Owner(schema.NewID("usr_"))
-		h.run(neighbour, "Mumbai/place")
-		h.run(lone, "Bombay/place")
-		if got, want := h.entities(lone), []string{"Bombay ()"}; !slices.Equal(got, want) {
-			t.Errorf("entities = %q, want %q: another owner's Mumbai is not a candidate", got, want)
+		h.run(neighbour, "Revamp/project")
+		h.run(lone, "Overhaul/project")
+		if got, want := h.entities(lone), []string{"Overhaul ()"}; !slices.Equal(got, want) {
+			t.Errorf("entities = %q, want %q: another owner's Revamp is not a candidate", got, want)
 		}
 		for _, o := range vecs.searched {
 			if o != lone && o != neighbour {
@@ -280,7 +280,7 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 			}
 		}
 		if !slices.Contains(vecs.searched, lone) {
-			t.Errorf("searched %v; want lone's vectors searched for Bombay", vecs.searched)
+			t.Errorf("searched %v; want lone's vectors searched for Overhaul", vecs.searched)
 		}
 	})
 
@@ -288,8 +288,8 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		emb, vecs := newTableEmbedder(), newMemVectors()
 		h := newEntityHarness(t, store, emb, vecs)
 		o := schema.Owner(schema.NewID("usr_"))
-		h.run(o, "Mumbai/place", "Bombay/place")
-		if got, want := h.entities(o), []string{"Mumbai (Bombay)"}; !slices.Equal(got, want) {
+		h.run(o, "Revamp/project", "Overhaul/project")
+		if got, want := h.entities(o), []string{"Revamp (Overhaul)"}; !slices.Equal(got, want) {
 			t.Errorf("entities = %q, want %q", got, want)
 		}
 	})
@@ -309,9 +309,9 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 	t.Run("without entity vectors, lexical only", func(t *testing.T) {
 		h := newEntityHarness(t, store, nil, nil)
 		o := schema.Owner(schema.NewID("usr_"))
-		h.run(o, "Mumbai/place")
-		h.run(o, "Bombay/place")
-		if got, want := h.entities(o), []string{"Bombay ()", "Mumbai ()"}; !slices.Equal(got, want) {
+		h.run(o, "Revamp/project")
+		h.run(o, "Overhaul/project")
+		if got, want := h.entities(o), []string{"Overhaul ()", "Revamp ()"}; !slices.Equal(got, want) {
 			t.Errorf("entities = %q, want %q", got, want)
 		}
 	})
@@ -322,9 +322,9 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		o := schema.Owner(schema.NewID("usr_"))
 		// A batch that failed after writing vectors leaves a vector whose
 		// entity the graph never got.
-		_ = vecs.Upsert(t.Context(), o, []retrieval.VectorRecord{{ID: "ent_never_written", Vector: emb.vec("Mumbai"), Text: "Mumbai"}})
-		h.run(o, "Bombay/place")
-		if got, want := h.entities(o), []string{"Bombay ()"}; !slices.Equal(got, want) {
+		_ = vecs.Upsert(t.Context(), o, []retrieval.VectorRecord{{ID: "ent_never_written", Vector: emb.vec("Revamp"), Text: "Revamp"}})
+		h.run(o, "Overhaul/project")
+		if got, want := h.entities(o), []string{"Overhaul ()"}; !slices.Equal(got, want) {
 			t.Errorf("entities = %q, want %q", got, want)
 		}
 	})
@@ -332,7 +332,7 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 	t.Run("reindex writes every entity's vector", func(t *testing.T) {
 		emb := newTableEmbedder()
 		o := schema.Owner(schema.NewID("usr_"))
-		newEntityHarness(t, store, nil, nil).run(o, "Mumbai/place; Delhi/place")
+		newEntityHarness(t, store, nil, nil).run(o, "Revamp/project; Pilot/project")
 		vecs := newMemVectors()
 		st, err := newEntityHarness(t, store, emb, vecs).p.Reindex(t.Context(), o)
 		if err != nil {
@@ -341,8 +341,8 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		if st.Entities != 2 || len(vecs.byOwner[o]) != 2 {
 			t.Errorf("reindex wrote %d entity vectors (stats %+v), want 2", len(vecs.byOwner[o]), st)
 		}
-		if !slices.Contains(emb.queries, "Mumbai") {
-			t.Errorf("reindex embedded names as queries %v; want Mumbai among them", emb.queries)
+		if !slices.Contains(emb.queries, "Revamp") {
+			t.Errorf("reindex embedded names as queries %v; want Revamp among them", emb.queries)
 		}
 	})
 }
@@ -367,26 +367,26 @@ func TestEntityVectorsInWeaviate(t *testing.T) {
 	}
 	h := newEntityHarness(t, store, emb, vs)
 	owner, other := schema.Owner(schema.NewID("usr_")), schema.Owner(schema.NewID("usr_"))
-	h.run(other, "Mumbai/place")
-	h.run(owner, "Delhi/place")
-	h.run(owner, "Bombay/place")
-	if got, want := h.entities(owner), []string{"Bombay ()", "Delhi ()"}; !slices.Equal(got, want) {
-		t.Errorf("entities = %q, want %q: another owner's Mumbai is never found", got, want)
+	h.run(other, "Revamp/project")
+	h.run(owner, "Pilot/project")
+	h.run(owner, "Overhaul/project")
+	if got, want := h.entities(owner), []string{"Overhaul ()", "Pilot ()"}; !slices.Equal(got, want) {
+		t.Errorf("entities = %q, want %q: another owner's Revamp is never found", got, want)
 	}
-	h.run(owner, "Mumbai/place")
-	if got, want := h.entities(owner), []string{"Bombay (Mumbai)", "Delhi ()"}; !slices.Equal(got, want) {
-		t.Errorf("entities = %q, want %q: Mumbai resolved to the stored Bombay by meaning", got, want)
+	h.run(owner, "Revamp/project")
+	if got, want := h.entities(owner), []string{"Overhaul (Revamp)", "Pilot ()"}; !slices.Equal(got, want) {
+		t.Errorf("entities = %q, want %q: Revamp resolved to the stored Overhaul by meaning", got, want)
 	}
-	hits, err := vs.Search(t.Context(), owner, emb.vec("Bombay"), 10)
+	hits, err := vs.Search(t.Context(), owner, emb.vec("Overhaul"), 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(hits) != 2 {
-		t.Errorf("owner's entity vectors: %+v, want Bombay's and Delhi's", hits)
+		t.Errorf("owner's entity vectors: %+v, want Overhaul's and Pilot's", hits)
 	}
 	// A redelivered batch writes the same vectors again.
-	h.run(owner, "Delhi/place")
-	if again, err := vs.Search(t.Context(), owner, emb.vec("Bombay"), 10); err != nil || len(again) != 2 {
+	h.run(owner, "Pilot/project")
+	if again, err := vs.Search(t.Context(), owner, emb.vec("Overhaul"), 10); err != nil || len(again) != 2 {
 		t.Errorf("after a repeat: %+v, %v; want the same two vectors", again, err)
 	}
 }

@@ -141,6 +141,11 @@ func load(fsys fs.FS, only string) (Corpus, error) {
 			if _, err := parseTime(x.SaidAt); err != nil {
 				return Corpus{}, fmt.Errorf("%s: %s: %w", n, x.ID, err)
 			}
+			for _, e := range x.Expect {
+				if err := checkKinds(e.Entities); err != nil {
+					return Corpus{}, fmt.Errorf("%s: %s: %w", n, x.ID, err)
+				}
+			}
 		}
 		for _, p := range c.Pairs {
 			if err := check(p.ID); err != nil {
@@ -156,12 +161,33 @@ func load(fsys fs.FS, only string) (Corpus, error) {
 			if err := check(r.ID); err != nil {
 				return Corpus{}, err
 			}
+			kinds := []schema.Mention{r.Mention}
+			for _, e := range r.Entities {
+				kinds = append(kinds, schema.Mention{Name: e.Name, Kind: e.Kind})
+			}
+			if err := checkKinds(kinds); err != nil {
+				return Corpus{}, fmt.Errorf("%s: %s: %w", n, r.ID, err)
+			}
 		}
 		all.Extraction = append(all.Extraction, c.Extraction...)
 		all.Pairs = append(all.Pairs, c.Pairs...)
 		all.Resolution = append(all.Resolution, c.Resolution...)
 	}
 	return all, nil
+}
+
+// checkKinds refuses an entity kind the schema does not know: a corpus
+// that spells one differently ("organization") would score every case
+// with it as of an unknown, compatible kind.
+func checkKinds(ms []schema.Mention) error {
+	for _, m := range ms {
+		switch m.Kind {
+		case "", schema.KindPerson, schema.KindProject, schema.KindSystem, schema.KindOrganisation, schema.KindPlace, schema.KindOther:
+		default:
+			return fmt.Errorf("%q has the unknown kind %q", m.Name, m.Kind)
+		}
+	}
+	return nil
 }
 
 func parseTime(s string) (time.Time, error) {

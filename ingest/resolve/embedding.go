@@ -67,7 +67,7 @@ func MatchEmbedding(m schema.Mention, near []Neighbour) (best schema.Entity, sco
 
 func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float64) (best schema.Entity, score float64, ok bool) {
 	mt := tokens(m.Name)
-	if len(mt) == 0 || m.Kind == schema.KindPerson {
+	if len(mt) == 0 || !byMeaning(m.Kind) {
 		return schema.Entity{}, 0, false
 	}
 	type scored struct {
@@ -87,7 +87,7 @@ func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float6
 			continue
 		}
 		ct := tokens(n.Entity.Name)
-		usable := n.Entity.Kind != schema.KindPerson && len(ct) > 0 && !lexicallyRelated(mt, ct)
+		usable := byMeaning(n.Entity.Kind) && len(ct) > 0 && !lexicallyRelated(mt, ct)
 		c := scored{n.Entity, sim - pen, usable}
 		if i, seen := byID[n.Entity.ID]; seen {
 			if c.s > all[i].s {
@@ -115,6 +115,20 @@ func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float6
 		return top.e, top.s, false
 	}
 	return top.e, top.s, true
+}
+
+// byMeaning: names of kind k may be matched by meaning. Names of people,
+// places and organisations are proper names, and e5 puts related proper
+// names as close as two spellings of one: a country and its capital
+// ("Kenya"/"Nairobi" .966, "Japan"/"Tokyo" .949, "Georgia"/"Tbilisi"
+// .953), a company and its product ("Google"/"YouTube" .940), against
+// "Bombay"/"Mumbai" .967 and "Cologne"/"Köln" .930. With no rival stored
+// the margin cannot tell them apart, so those are left to Match and its
+// gazetteer (knownVariants); the step judges descriptive names of
+// projects, systems and other things ("the kitchen renovation",
+// "Kitchen remodel" .969).
+func byMeaning(k schema.EntityKind) bool {
+	return k != schema.KindPerson && k != schema.KindPlace && k != schema.KindOrganisation
 }
 
 // relatedEdits is the most edits (letters substituted, added, dropped or

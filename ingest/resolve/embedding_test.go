@@ -15,6 +15,9 @@ func TestMatchEmbedding(t *testing.T) {
 	mumbai := ent("ent_mumbai", "Mumbai", schema.KindPlace)
 	delhi := ent("ent_delhi", "Delhi", schema.KindPlace)
 	gsk := ent("ent_gsk", "GlaxoSmithKline", schema.KindOrganisation)
+	youtube := ent("ent_yt", "YouTube", schema.KindOrganisation)
+	kitchen := ent("ent_kitchen", "Kitchen renovation", schema.KindProject)
+	bath := ent("ent_bath", "Bathroom refit", schema.KindProject)
 	sarah := ent("ent_sarah", "Sarah", schema.KindPerson)
 	mexico := ent("ent_mexico", "Mexico", schema.KindPlace)
 	iraq := ent("ent_iraq", "Iraq", schema.KindPlace)
@@ -27,31 +30,35 @@ func TestMatchEmbedding(t *testing.T) {
 		want   string // "" for no match
 		reason string
 	}{
-		{"exonym", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.967), nb(delhi, 0.899)}, "ent_mumbai", ""},
-		{"at the threshold", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, th)}, "ent_mumbai", ""},
-		{"just below the threshold", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, th-0.001)}, "", ""},
-		{"runner-up just inside the margin", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, 0.96-mg+0.001)}, "", "a close rival is a guess"},
-		{"runner-up a margin below", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, 0.96-mg-0.001)}, "ent_mumbai", ""},
-		{"order does not matter", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(delhi, 0.80), nb(mumbai, 0.96)}, "ent_mumbai", ""},
-		{"the same neighbour twice counts once", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.95), nb(mumbai, 0.96)}, "ent_mumbai", ""},
-		{"unknown kinds are compatible, with the penalty", schema.Mention{Name: "GSK"}, []Neighbour{nb(gsk, th+penaltyKind+0.001)}, "ent_gsk", ""},
-		{"the penalty can take it below the threshold", schema.Mention{Name: "GSK"}, []Neighbour{nb(gsk, th+penaltyKind/2)}, "", ""},
-		{"incompatible kinds", schema.Mention{Name: "Bombay", Kind: schema.KindPerson}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"descriptive names", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.967), nb(bath, 0.899)}, "ent_kitchen", ""},
+		{"at the threshold", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, th)}, "ent_kitchen", ""},
+		{"just below the threshold", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, th-0.001)}, "", ""},
+		{"runner-up just inside the margin", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.96), nb(bath, 0.96-mg+0.001)}, "", "a close rival is a guess"},
+		{"runner-up a margin below", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.96), nb(bath, 0.96-mg-0.001)}, "ent_kitchen", ""},
+		{"order does not matter", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(bath, 0.80), nb(kitchen, 0.96)}, "ent_kitchen", ""},
+		{"the same neighbour twice counts once", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.95), nb(kitchen, 0.96)}, "ent_kitchen", ""},
+		{"unknown kinds are compatible, with the penalty", schema.Mention{Name: "kitchen remodel"}, []Neighbour{nb(kitchen, th+penaltyKind+0.001)}, "ent_kitchen", ""},
+		{"the penalty can take it below the threshold", schema.Mention{Name: "kitchen remodel"}, []Neighbour{nb(kitchen, th+penaltyKind/2)}, "", ""},
+		{"a place never", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.99), nb(delhi, 0.80)}, "", "a country and its capital sit as close as an exonym"},
+		{"an unknown mention never takes a place", schema.Mention{Name: "Bombay"}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"an organisation never", schema.Mention{Name: "Google", Kind: schema.KindOrganisation}, []Neighbour{nb(youtube, 0.99)}, "", "a company and its product sit close"},
+		{"GSK is Match's", schema.Mention{Name: "GSK"}, []Neighbour{nb(gsk, 0.99)}, "", ""},
+		{"incompatible kinds", schema.Mention{Name: "Bombay", Kind: schema.KindPerson}, []Neighbour{nb(kitchen, 0.99)}, "", ""},
 		{"place and organisation", schema.Mention{Name: "GSK", Kind: schema.KindPlace}, []Neighbour{nb(gsk, 0.99)}, "", ""},
 		{"a person mention never", schema.Mention{Name: "Sara", Kind: schema.KindPerson}, []Neighbour{nb(sarah, 0.99)}, "", "people are never merged by meaning"},
 		{"a person neighbour never", schema.Mention{Name: "Sara"}, []Neighbour{nb(sarah, 0.99)}, "", ""},
-		{"a person rival still blocks", schema.Mention{Name: "Bombay"}, []Neighbour{nb(mumbai, 0.96), nb(sarah, 0.95)}, "", ""},
+		{"a person rival still blocks", schema.Mention{Name: "the kitchen remodel"}, []Neighbour{nb(kitchen, 0.96), nb(sarah, 0.95)}, "", ""},
 		{"part of the other's name", schema.Mention{Name: "Mexico City", Kind: schema.KindPlace}, []Neighbour{nb(mexico, 0.95)}, "", "Match judged it"},
 		{"a letter apart", schema.Mention{Name: "Iran", Kind: schema.KindPlace}, []Neighbour{nb(iraq, 0.95)}, "", "Match judged it"},
 		{"other digits", schema.Mention{Name: "Q4 budget"}, []Neighbour{nb(q3, 0.97)}, "", ""},
-		{"nothing near", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, nil, "", ""},
-		{"not a number", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, math.NaN())}, "", ""},
-		{"above one", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 1.5)}, "", ""},
-		{"infinite rival ignored", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.96), nb(delhi, math.Inf(1))}, "ent_mumbai", ""},
-		{"empty mention", schema.Mention{Name: "", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
-		{"punctuation only", schema.Mention{Name: "?!…", Kind: schema.KindPlace}, []Neighbour{nb(mumbai, 0.99)}, "", ""},
+		{"nothing near", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, nil, "", ""},
+		{"not a number", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, math.NaN())}, "", ""},
+		{"above one", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 1.5)}, "", ""},
+		{"infinite rival ignored", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.96), nb(bath, math.Inf(1))}, "ent_kitchen", ""},
+		{"empty mention", schema.Mention{Name: "", Kind: schema.KindPlace}, []Neighbour{nb(kitchen, 0.99)}, "", ""},
+		{"punctuation only", schema.Mention{Name: "?!…", Kind: schema.KindPlace}, []Neighbour{nb(kitchen, 0.99)}, "", ""},
 		{"control characters", schema.Mention{Name: "\x00\x01\x7f", Kind: schema.KindSystem}, []Neighbour{nb(redis, 0.99)}, "", ""},
-		{"neighbour without id", schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, []Neighbour{nb(schema.Entity{Name: "Mumbai", Kind: schema.KindPlace}, 0.99)}, "", ""},
+		{"neighbour without id", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, []Neighbour{nb(schema.Entity{Name: "Kitchen renovation", Kind: schema.KindProject}, 0.99)}, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,9 +74,9 @@ func TestMatchEmbedding(t *testing.T) {
 }
 
 func TestMatchEmbeddingTieBreak(t *testing.T) {
-	a, b := ent("ent_b", "Mumbai", schema.KindPlace), ent("ent_a", "Mumbai", schema.KindPlace)
+	a, b := ent("ent_b", "Kitchen renovation", schema.KindProject), ent("ent_a", "Kitchen renovation", schema.KindProject)
 	for _, order := range [][]Neighbour{{nb(a, 0.95), nb(b, 0.95)}, {nb(b, 0.95), nb(a, 0.95)}} {
-		got, _, ok := MatchEmbedding(schema.Mention{Name: "Bombay", Kind: schema.KindPlace}, order)
+		got, _, ok := MatchEmbedding(schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, order)
 		if ok || got.ID != "ent_a" {
 			t.Fatalf("got %q ok=%v, want ent_a reported and refused (two equal entities are a guess)", got.ID, ok)
 		}

@@ -42,6 +42,8 @@ const (
 var orgSuffixes = map[string]bool{
 	"inc": true, "ltd": true, "llc": true, "corp": true, "corporation": true, "co": true,
 	"gmbh": true, "plc": true, "ag": true, "sa": true, "limited": true, "company": true,
+	"as": true, "asa": true, "ab": true, "oy": true, "bv": true, "nv": true, "srl": true,
+	"spa": true, "sas": true, "pty": true, "kk": true, "llp": true, "lp": true, "sarl": true,
 }
 
 // vendorPrefixes are dropped before comparing system names ("Apache Kafka").
@@ -77,7 +79,14 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	type scored struct {
 		e schema.Entity
 		s float64
+		// caseOnly: the score is an all-capital mention equal, but for
+		// case, to a name not written in capitals ("WHO", "The Who").
+		caseOnly bool
+		// bySurname: a person's full name matched only a surname.
+		bySurname bool
 	}
+	pm := strip(mt, titles, true)
+	caps := allCaps(m.Name)
 	var all []scored
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
@@ -86,7 +95,13 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		s := 0.0
+		if person && otherSurname(pm, c.Name) {
+			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
+		}
+		if otherVersion(mt, tokens(c.Name)) {
+			continue // "Ledger v3" is not "Ledger v2", whatever its aliases
+		}
+		s, exact, caseless := 0.0, false, false
 		for k, name := range append([]string{c.Name}, c.Aliases...) {
 			ct := tokens(name)
 			var v float64
@@ -95,10 +110,18 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				if equal(mt, ct) {
 					v = scoreExact
 				}
+			} else if k > 0 && len(mt) > 1 && len(ct) == 1 && ct[0] == Acronym(m.Name) && !equal(mt, tokens(c.Name)) && len(tokens(c.Name)) > 1 {
+				// The alias "KBA" stands for the candidate's own name
+				// ("Kingsway Business Academy"): another name with the
+				// same initials is another thing.
+				v = 0
 			} else {
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
 				if !person {
 					v = max(v, variantScore(mt, ct, name, placeLike(m.Kind, c.Kind), orgLike(m.Kind, c.Kind)))
+					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) {
+						v = max(v, scoreAcronym)
+					}
 				}
 			}
 			if project && v < scoreCompact {
@@ -106,12 +129,19 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					v = scoreCompact // "Project Atlas" is the Atlas project
 				}
 			}
+			if v == scoreExact {
+				if !person && caps && len(mt) == 1 && !allCaps(name) {
+					caseless = true
+				} else {
+					exact = true
+				}
+			}
 			if v > s {
 				s = v
 			}
 		}
 		if s -= pen; s > 0 {
-			all = append(all, scored{c, s})
+			all = append(all, scored{c, s, caseless && !exact, person && surnameOnly(pm, c)})
 		}
 	}
 	if len(all) == 0 {
@@ -125,6 +155,27 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	})
 	top := all[0]
 	if top.s < MatchThreshold {
+		return top.e, top.s, false
+	}
+	if top.caseOnly {
+		// An all-capital mention is an initialism before it is a name
+		// written in other case: "WHO" is the World Health Organization
+		// when that is known, not "The Who".
+		var alt []scored
+		for _, o := range all[1:] {
+			if !o.caseOnly && o.s >= MatchThreshold {
+				alt = append(alt, o)
+			}
+		}
+		switch {
+		case len(alt) == 1, len(alt) > 1 && alt[0].s-alt[1].s >= AmbiguityMargin:
+			return alt[0].e, alt[0].s, true
+		case len(alt) > 1:
+			return top.e, top.s, false
+		}
+	}
+	if top.bySurname && sharedSurname(pm, top.e, candidates) {
+		// "James Okafor" may be "Dr Okafor", or she may be Janet Okafor.
 		return top.e, top.s, false
 	}
 	if top.s < scoreExact-penaltyKind {
@@ -189,7 +240,7 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 		if equal(em, ec) {
 			s = max(s, scoreCompact)
 		}
-		if shortPlace(m, c) {
+		if shortPlace(m, c, raw) {
 			s = max(s, scorePartName)
 		}
 		s = max(s, spellingScore(em, ec))
@@ -243,7 +294,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		// "Nigeria"): places are compared by spelling (variantScore).
 		return 0
 	}
-	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) {
+	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) && wordsAlike(m, c) {
 		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
 			return min(s, 0.99)
 		}
@@ -288,6 +339,48 @@ func personScore(m, c []string) float64 {
 		return scoreInitial
 	}
 	return 0
+}
+
+// otherSurname: the person's full name pm (titles stripped) and the
+// candidate's own full name end in different surnames, so no alias of the
+// candidate makes them one person.
+func otherSurname(pm []string, name string) bool {
+	pc := strip(tokens(name), titles, true)
+	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
+}
+
+// surnameOnly: the full name pm can match candidate c only by its surname:
+// c is known by single names, one of which is pm's last word.
+func surnameOnly(pm []string, c schema.Entity) bool {
+	if len(pm) < 2 {
+		return false
+	}
+	found := false
+	for _, n := range append([]string{c.Name}, c.Aliases...) {
+		pc := strip(tokens(n), titles, true)
+		if len(pc) >= 2 {
+			return false
+		}
+		if len(pc) == 1 && pc[0] == pm[len(pm)-1] {
+			found = true
+		}
+	}
+	return found
+}
+
+// sharedSurname: another person among candidates than top has pm's
+// surname with another first name.
+func sharedSurname(pm []string, top schema.Entity, candidates []schema.Entity) bool {
+	for _, c := range candidates {
+		if c.ID == top.ID || c.Kind != schema.KindPerson {
+			continue
+		}
+		pc := strip(tokens(c.Name), titles, true)
+		if len(pc) >= 2 && pc[len(pc)-1] == pm[len(pm)-1] && pc[0] != pm[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // shortForm: s is the first letters of the given name full ("Mel" for
@@ -343,6 +436,34 @@ func withoutVersions(w []string) []string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// otherVersion: both names end in a version number and the versions
+// differ, the rest being the same.
+func otherVersion(m, c []string) bool {
+	vm, vc := withoutVersions(m), withoutVersions(c)
+	return len(vm) < len(m) && len(vc) < len(c) && equal(vm, vc) && !equal(m, c)
+}
+
+// wordsAlike: names of one word, or of the same number of words each
+// spelt like its counterpart (equal, or Jaro-Winkler at least
+// fuzzyThreshold), may be compared by spelling as a whole. Names with a
+// word of their own ("orchard api eu", "orchard api us"; "Halvorsen
+// Marine", "Halvorsen Maritime") name other things however alike the
+// whole reads.
+func wordsAlike(m, c []string) bool {
+	if len(m) == 1 && len(c) == 1 {
+		return true
+	}
+	if len(m) != len(c) {
+		return len(m) == 1 || len(c) == 1 // "Postgres" ~ "Postgre SQL"
+	}
+	for i := range m {
+		if m[i] != c[i] && jaroWinkler(m[i], c[i]) < fuzzyThreshold {
+			return false
+		}
+	}
+	return true
 }
 
 func isVersion(s string) bool {

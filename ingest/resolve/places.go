@@ -93,14 +93,40 @@ func qualified(name string) []string {
 // name c ("Rio" for "Rio de Janeiro", "Frankfurt" for "Frankfurt am
 // Main"), not a generic first word ("Santa") and not a name whose last
 // word makes it another place ("Mexico City").
-func shortPlace(m, c []string) bool {
+//
+// The rest of the name must read as a qualifier of the first word: it
+// starts with a linking word ("de Janeiro", "am Main", "upon Tyne") or is
+// joined to it by a hyphen ("Cluj-Napoca"). A second name of its own
+// makes another place: "Newport" is not "Newport Pagnell". raw is the
+// candidate's name as stored.
+func shortPlace(m, c []string, raw string) bool {
 	if len(m) != 1 || len(c) < 2 || m[0] != c[0] {
 		return false
 	}
 	if len([]rune(m[0])) < shortMinRunes || genericPlaceLeads[m[0]] || hasDigitRune(m[0]) {
 		return false
 	}
-	return !placeDesignators[c[len(c)-1]]
+	if placeDesignators[c[len(c)-1]] {
+		return false
+	}
+	return placeLinks[c[1]] || hyphenAfterFirst(raw)
+}
+
+// placeLinks are the small words that join a place's name to what
+// qualifies it.
+var placeLinks = map[string]bool{
+	"de": true, "da": true, "do": true, "dos": true, "das": true, "del": true, "della": true,
+	"di": true, "du": true, "des": true, "am": true, "an": true, "im": true, "in": true,
+	"upon": true, "on": true, "under": true, "sur": true, "en": true, "la": true, "le": true,
+	"les": true, "y": true, "bei": true, "ob": true, "nad": true, "na": true,
+}
+
+// hyphenAfterFirst: the name as written joins its first word to the next
+// with a hyphen ("Cluj-Napoca").
+func hyphenAfterFirst(raw string) bool {
+	raw = strings.TrimSpace(raw)
+	i := strings.IndexFunc(raw, func(r rune) bool { return r == ' ' || r == '-' || r == ',' })
+	return i > 0 && raw[i] == '-'
 }
 
 // spellingFold maps a normalised name to a rough spelling key: letters

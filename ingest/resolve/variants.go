@@ -35,9 +35,6 @@ copenhagen|kobenhavn
 gothenburg|goteborg
 brussels|bruxelles|brussel
 antwerp|antwerpen|anvers
-athens|athina
-belgrade|beograd
-bucharest|bucuresti
 geneva|geneve|genf
 zurich|zuerich
 basel|bale
@@ -45,7 +42,6 @@ nuremberg|nurnberg
 beijing|peking
 guangzhou|canton
 kolkata|calcutta
-chennai|madras
 bengaluru|bangalore
 ho chi minh city|saigon
 yangon|rangoon
@@ -53,6 +49,119 @@ istanbul|constantinople
 germany|deutschland
 spain|espana
 japan|nippon
+cologne|koln
+florence|firenze
+the hague|den haag|s gravenhage
+mumbai|bombay
+myanmar|burma
+netherlands|holland|nederland
+gdansk|danzig
+wroclaw|breslau
+szczecin|stettin
+poznan|posen
+kaliningrad|konigsberg
+bratislava|pressburg|pozsony
+ljubljana|laibach
+zagreb|agram
+bolzano|bozen
+trento|trient
+strasbourg|strassburg
+aachen|aix la chapelle
+mainz|mayence
+hanover|hannover
+brunswick|braunschweig
+mechelen|malines
+leuven|louvain
+ghent|gent|gand
+bruges|brugge
+liege|luik
+lyon|lyons
+dunkirk|dunkerque
+padua|padova
+mantua|mantova
+leghorn|livorno
+lucerne|luzern
+bern|berne
+the tyrol|tyrol|tirol
+bavaria|bayern
+saxony|sachsen
+lower saxony|niedersachsen
+pilsen|plzen
+carlsbad|karlovy vary
+belgrade|beograd
+bucharest|bucuresti
+sofia|sofiya
+tbilisi|tiflis
+yerevan|erevan
+chisinau|kishinev
+vilnius|wilno|vilna
+tallinn|reval
+riga|riia
+helsinki|helsingfors
+turku|abo
+athens|athina
+thessaloniki|salonika|salonica
+izmir|smyrna
+ankara|angora
+jerusalem|al quds
+jaffa|yafo
+aleppo|halab
+tehran|teheran
+persia|iran
+ceylon|sri lanka
+siam|thailand
+formosa|taiwan
+east pakistan|bangladesh
+zaire|democratic republic of the congo|drc
+rhodesia|zimbabwe
+leopoldville|kinshasa
+dahomey|benin
+upper volta|burkina faso
+ivory coast|cote d ivoire
+swaziland|eswatini
+czech republic|czechia
+north macedonia|macedonia
+turkey|turkiye
+cape verde|cabo verde
+east timor|timor leste
+kampuchea|cambodia
+chennai|madras
+pune|poona
+varanasi|benares
+kochi|cochin
+thiruvananthapuram|trivandrum
+mysuru|mysore
+gurugram|gurgaon
+visakhapatnam|vizag
+almaty|alma ata
+astana|nur sultan|akmola
+bishkek|frunze
+dushanbe|stalinabad
+ulaanbaatar|ulan bator
+volgograd|stalingrad
+yekaterinburg|sverdlovsk
+nizhny novgorod|gorky
+samara|kuybyshev
+tver|kalinin
+dnipro|dnipropetrovsk
+nanjing|nanking
+chongqing|chungking
+xian|sian
+tianjin|tientsin
+xiamen|amoy
+taipei|taihoku
+seoul|keijo
+busan|pusan
+hanoi|ha noi
+mexico city|ciudad de mexico|cdmx
+new york city|new york|big apple
+new orleans|nola
+los angeles|la
+san francisco|sf
+washington dc|washington d c
+united kingdom|uk|great britain|britain
+united states|usa|us|united states of america
+united arab emirates|uae|emirates
 volkswagen|vw
 mercedes benz|mercedes|merc
 british airways|ba
