@@ -106,6 +106,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 		if nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
 		}
+		if d, ok := byTopic(existing, incoming); ok {
+			// slots that do not line up, read by topic and typed value
+			return d
+		}
 		if (ea == "" || ia == "") && sameWordsButTime(existing, incoming) {
 			return whenDecision(existing, incoming, view{}, view{}, "the same claim", "the times differ")
 		}
@@ -128,6 +132,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 		if eNeg == iNeg && len(evk) == 0 && len(ivk) == 0 && sameDay(existing.ValidFrom, incoming.ValidFrom) {
 			// "the boiler was installed in 2018" / "we had the boiler installed in 2018"
 			return Decision{Duplicate, about + ", with no value, dated the same"}
+		}
+		if d, ok := byTopic(existing, incoming); ok {
+			return d
 		}
 		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
 	}
@@ -169,6 +176,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 				return Decision{Contradicts, fmt.Sprintf("%s; %s, both named things preferred at the same time", about, values)}
 			}
 			return Decision{Unrelated, fmt.Sprintf("%s; %s, preferences said apart may both hold, so neither is retired", about, values)}
+		}
+		if d, ok := byTopic(existing, incoming); ok && d.Relation == Duplicate {
+			// "speaks fluent Portuguese" / "speaks Portuguese fluently"
+			return d
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}

@@ -40,4 +40,15 @@
 // the extractor found no slot in compare by their words when they differ
 // only in a time, and two dates said apart for one upcoming occasion are
 // disputed (when.go); amounts paid "for" different things are two slots.
+//
+// Claims whose extracted slots do not line up are read a second way
+// (bytopic.go): by their topics, the content words outside the value in
+// one normal form (topic.go), and their typed values: a day, a clock
+// time, a date, money with its period, a percentage, a quantity with its
+// unit, a version of a named product, a name (typed.go). One topic with
+// one value of one type that differs is one slot; equal values are a
+// duplicate. Names and times need a change cue ("switched to", "moved
+// to", "now", "instead") to be one slot; a qualifier that differs
+// ("guitar"/"swimming" lesson, "staging"/"production") keeps two topics
+// apart.
 package conflicts

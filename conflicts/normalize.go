@@ -2,8 +2,6 @@ package conflicts
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // maxKeyBytes bounds the text normalised for one comparison.
@@ -13,39 +11,16 @@ const maxKeyBytes = 4096
 // colon between digits stays ("0.9.7", "10:30"), thousands separators go
 // ("1,000" -> "1000"), and an apostrophe inside a word stays ("don't").
 func words(s string) []string {
-	if len(s) > maxKeyBytes {
-		s = s[:maxKeyBytes]
-	}
-	var out []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
-		}
-	}
-	prev := rune(0)
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRuneInString(s[i:])
-		next, _ := utf8.DecodeRuneInString(s[i+w:])
-		switch {
-		case r == utf8.RuneError && w <= 1:
-			flush()
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-		case (r == '.' || r == ':' || r == ',') && unicode.IsDigit(prev) && unicode.IsDigit(next):
-			if r != ',' {
-				b.WriteRune(r)
-			}
-		case (r == '\'' || r == '’') && unicode.IsLetter(prev) && unicode.IsLetter(next):
-			b.WriteRune('\'')
+	toks := claimTokens(s)
+	out := make([]string, 0, len(toks))
+	for _, t := range toks {
+		switch t.low {
+		case "£", "$", "€", "%":
+			// claimTokens keeps these as words; words does not
 		default:
-			flush()
+			out = append(out, t.low)
 		}
-		prev = r
-		i += w
 	}
-	flush()
 	return out
 }
 

@@ -1,0 +1,318 @@
+package conflicts
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// byTopic is the second way of relating two claims, used when their
+// extracted slots do not line up: by their topics (topic.go) and their
+// typed values (typed.go).
+//
+//   - Each type both claims give exactly one value of (old values aside)
+//     is compared; a type given twice by one claim, a negation, or a
+//     happening or plan without a change cue (an event, a commitment)
+//     ends the comparison.
+//   - The topics, read without those values, must be one slot: every
+//     word that tells slots apart agrees (sameTopic).
+//   - All values equal: Duplicate.
+//   - Exactly one type differs: the claims fill one slot with two values.
+//     When it happens (a day, a time, a date) is decided as whenDecision
+//     decides it; a name (an organisation, a brand, a person) is one of
+//     several held together unless a claim says it changed or both say
+//     what the topic "is"; any other value (money, a quantity, a
+//     percentage, a version of one product) holds one at a time, and
+//     Compare's last rule decides it: a change cue or correction, or a
+//     clearly later claim, supersedes; said together, a contradiction.
+//   - An additive word ("too", "also", "as well", "another") says both
+//     hold: no decision.
+func byTopic(existing, incoming schema.Memory) (Decision, bool) {
+	ea, ok := readTopic(existing)
+	if !ok {
+		return Decision{}, false
+	}
+	ia, ok := readTopic(incoming)
+	if !ok {
+		return Decision{}, false
+	}
+	if ea.additive || ia.additive {
+		return Decision{}, false
+	}
+	var shared []string
+	for t := range ea.vals {
+		if _, ok := ia.vals[t]; ok {
+			shared = append(shared, t)
+		}
+	}
+	if len(shared) == 0 {
+		return Decision{}, false
+	}
+	for _, t := range shared {
+		if len(ea.vals[t]) != 1 || len(ia.vals[t]) != 1 {
+			return Decision{}, false // which of two values is the slot's is unclear
+		}
+	}
+	et, it := ea.topic(shared), ia.topic(shared)
+	if !sameTopic(et, it) {
+		return Decision{}, false
+	}
+	differ := ""
+	for _, t := range shared {
+		if ea.vals[t][0].key != ia.vals[t][0].key {
+			if differ != "" {
+				return Decision{}, false // two values differ: two slots, or two things
+			}
+			differ = t
+		}
+	}
+	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
+	if differ == "" {
+		if existing.Negated != incoming.Negated {
+			return Decision{}, false
+		}
+		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, true
+	}
+	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
+	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
+	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
+	switch {
+	case ea.future || ia.future, !timeTypes[differ] && (ea.startsLater || ia.startsLater):
+		return Decision{}, false // a change still to come has not retired anything
+	case timeTypes[differ] && !eCue && !iCue:
+		// two days or times said plainly may both hold (closed on
+		// Sundays and on Mondays); only a change moves one
+		return Decision{}, false
+	case timeTypes[differ]:
+		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), true
+	case ea.happened && !ea.cue || ia.happened && !ia.cue:
+		// two things that happened, or are planned, with different
+		// amounts or names may both be true
+		return Decision{}, false
+	case nameTypes[differ] && !eCue && !iCue && !(ea.identity(ev) && ia.identity(iv)):
+		return Decision{}, false
+	}
+	about += " with one " + describeTypes([]string{differ})
+	switch {
+	case iCue:
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, true
+	case clearlyLater(incoming, existing) && !eCue:
+		if existing.Confirmed {
+			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, true
+		}
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, true
+	case clearlyLater(existing, incoming):
+		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, true
+	case eCue:
+		// the existing claim changed the value; a later plain claim of
+		// another may be either
+		return Decision{}, false
+	}
+	return Decision{Contradicts, fmt.Sprintf("%s; %s, neither is worded as a change and neither is clearly later", about, values)}, true
+}
+
+// topicClaim is a claim read for byTopic: its tokens, its typed values by
+// type (old values apart), and its cues.
+type topicClaim struct {
+	ts       []ctok
+	vals     map[string][]typedValue
+	old      []typedValue
+	cue      bool // worded as a change
+	happened bool // an event or a commitment
+	future   bool // a change still to come: "is moving to", "will switch"
+	// startsLater: the claim is dated after it was said (a move next
+	// month; for a day or a time, only the next occasion)
+	startsLater bool
+	additive    bool // says a value holds beside another
+}
+
+// readTopic reads m for byTopic; ok is false when m cannot be compared
+// this way: it denies something, or is an event or a commitment with no
+// change cue.
+func readTopic(m schema.Memory) (topicClaim, bool) {
+	ts, vs := typedValues(m)
+	c := topicClaim{ts: ts, vals: map[string][]typedValue{}}
+	for _, v := range vs {
+		if v.old {
+			c.old = append(c.old, v)
+		} else {
+			c.vals[v.typ] = append(c.vals[v.typ], v)
+		}
+	}
+	c.cue, c.additive = changeCue(ts)
+	if m.Negated {
+		return c, false
+	}
+	c.happened = m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
+	c.future = futureChange(ts)
+	c.startsLater = m.ValidFrom != nil && m.SaidAt != nil && m.ValidFrom.After(*m.SaidAt)
+	for i, t := range ts {
+		if !negators[t.low] {
+			continue
+		}
+		if t.low == "not" && i+1 < len(ts) && c.oldAt(i+1) {
+			continue // "on Wednesdays, not Tuesdays"
+		}
+		return c, false
+	}
+	return c, len(c.vals) > 0
+}
+
+// oldAt: an old value starts at token i, or after a preposition at i.
+func (c topicClaim) oldAt(i int) bool {
+	for _, v := range c.old {
+		if v.from == i || v.from == i+1 {
+			return true
+		}
+	}
+	return false
+}
+
+// topic is the claim's topic read without the values of the shared types,
+// its old values, and times that only say from when it holds.
+func (c topicClaim) topic(shared []string) map[string]bool {
+	skip := make([]bool, len(c.ts))
+	mark := func(v typedValue) {
+		for i := v.from; i < v.to && i < len(skip); i++ {
+			skip[i] = true
+		}
+	}
+	for _, v := range c.old {
+		mark(v)
+	}
+	isShared := map[string]bool{}
+	for _, t := range shared {
+		isShared[t] = true
+	}
+	for t, vs := range c.vals {
+		for _, v := range vs {
+			switch {
+			case isShared[t]:
+				mark(v)
+			case timeTypes[t] && (t == "year" || v.from > 0 && validityWords[c.ts[v.from-1].low]):
+				mark(v)
+			}
+		}
+	}
+	return topicWords(c.ts, skip)
+}
+
+// identity: the claim says what its topic is, a copula (or "called",
+// "named") right before the value: "my bank is Starling".
+func (c topicClaim) identity(v typedValue) bool {
+	i := v.from - 1
+	if i >= 0 && c.ts[i].low == "now" {
+		i--
+	}
+	return i >= 0 && (isCopula(c.ts[i].low) || c.ts[i].low == "called" || c.ts[i].low == "named")
+}
+
+// changeVerbs say a value changed; those marked true need "to" or "from"
+// after them to say so ("cut to 20 minutes", not "cut the grass").
+var changeVerbs = map[string]bool{
+	"switched": false, "switching": false, "switch": false, "migrated": false, "migrating": false,
+	"replaced": false, "replacing": false, "instead": false, "upgraded": false, "downgraded": false,
+	"rescheduled": false, "postponed": false, "changed": true, "moved": true, "moving": true,
+	"raised": true, "increased": true, "decreased": true, "reduced": true, "lowered": true, "cut": true,
+	"dropped": true, "bumped": true, "upped": true, "pushed": true, "brought": true, "rose": true,
+	"risen": true, "fell": true, "fallen": true, "updated": true, "gone": true, "went": true,
+	"put": true, "moves": true, "changes": true, "switches": false,
+}
+
+// additiveWords say a value holds beside another.
+var additiveWords = map[string]bool{"too": true, "also": true, "another": true, "additionally": true, "both": true, "extra": true, "second": true}
+
+// nowPrefixes before "now" make it no cue: "for now", "just now", "until
+// now", "by now", "up to now".
+var nowPrefixes = map[string]bool{"for": true, "just": true, "until": true, "till": true, "by": true, "to": true}
+
+// changeCue reads whether a claim is worded as a change ("switched to",
+// "moved to", "has been migrated to", "replaced X with Y", "instead",
+// "raised ... to", "now", "new", "sorry, I meant"), and whether it is
+// worded as an addition ("too", "also", "as well").
+func changeCue(ts []ctok) (cue, additive bool) {
+	for i, t := range ts {
+		w := t.low
+		switch {
+		case additiveWords[w], w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
+			additive = true
+		case w == "now":
+			cue = cue || i == 0 || !nowPrefixes[ts[i-1].low]
+		case w == "new" || w == "meant" || w == "actually" || w == "anymore" || w == "longer":
+			cue = true
+		default:
+			needsTo, ok := changeVerbs[w]
+			if !ok {
+				continue
+			}
+			if !needsTo {
+				cue = true
+				continue
+			}
+			for j := i + 1; j < len(ts) && j <= i+8; j++ {
+				if ts[j].low == "to" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {
+					cue = true
+					break
+				}
+			}
+		}
+	}
+	return cue, additive
+}
+
+// describeTypes names value types for a reason: "money:gbp:month" ->
+// "amount (gbp a month)".
+func describeTypes(ts []string) string {
+	var out []string
+	for _, t := range ts {
+		f := strings.Split(t, ":")
+		switch f[0] {
+		case "money":
+			d := "amount (" + f[1]
+			if f[2] != "" {
+				d += " a " + f[2]
+			}
+			out = append(out, d+")")
+		case "quantity", "version":
+			out = append(out, f[0]+" ("+f[1]+")")
+		default:
+			out = append(out, f[0])
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// sortedWords are the words of a set in order.
+func sortedWords(s map[string]bool) []string {
+	var out []string
+	for w := range s {
+		out = append(out, w)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// futureWords say a change is still to come.
+var futureWords = map[string]bool{"will": true, "going": true, "planning": true, "plan": true, "want": true, "wants": true, "hope": true, "might": true, "may": true, "soon": true, "next": true}
+
+// futureChange: the claim says a change is still to come: "will switch",
+// "is going to", "next month", or a change verb in the progressive ("is
+// moving to Osaka").
+func futureChange(ts []ctok) bool {
+	for i, t := range ts {
+		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) {
+			return true
+		}
+		if i > 0 && isCopula(ts[i-1].low) && strings.HasSuffix(t.low, "ing") {
+			if _, ok := changeVerbs[t.low]; ok || strings.HasPrefix(t.low, "mov") || strings.HasPrefix(t.low, "switch") || strings.HasPrefix(t.low, "chang") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,195 @@
+package conflicts
+
+import (
+	"strings"
+)
+
+// A claim's topic is what it is about apart from its value: its content
+// words outside the typed values being compared, in one normal form (lower
+// case, singular, a nominalisation or verb form as its stem: "collected",
+// "collection" and "collects" are "collect"), without pronouns of the
+// speaker, determiners, auxiliaries, prepositions that introduce the
+// value, verbs that only relate a thing to its value ("runs", "uses",
+// "costs", "comes from", "is handled in"), change cues and time fillers
+// ("now", "these days", "instead", "from next month"). Words that tell
+// one slot from another stay: a qualifier ("guitar" lesson, "staging"),
+// a person's name, a direction after a noun ("flight back from", "flight
+// to"), other people's pronouns.
+
+// topicDrop are words that never tell one slot from another.
+var topicDrop = map[string]bool{
+	// determiners and the speaker
+	"a": true, "an": true, "the": true, "my": true, "our": true, "your": true, "i": true, "me": true,
+	"we": true, "us": true, "it": true, "its": true, "this": true, "that": true, "these": true,
+	"those": true, "there": true, "mine": true, "ours": true, "myself": true, "ourselves": true,
+	"i've": true, "we've": true, "we're": true, "i'm": true, "it's": true, "there's": true, "i'd": true,
+	"we'd": true, "i'll": true, "we'll": true, "you": true, "some": true, "any": true,
+	// auxiliaries and modals
+	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true, "am": true,
+	"has": true, "have": true, "had": true, "having": true, "do": true, "does": true, "did": true,
+	"will": true, "would": true, "shall": true, "should": true, "can": true, "could": true,
+	"may": true, "might": true, "must": true, "'s": true, "s": true, "ve": true, "re": true, "ll": true,
+	"get": true, "gets": true, "got": true, "gotten": true,
+	// prepositions that introduce a value, and conjunctions
+	"in": true, "on": true, "at": true, "for": true, "with": true, "by": true, "of": true,
+	"through": true, "via": true, "about": true, "per": true, "into": true, "onto": true, "as": true,
+	"and": true, "or": true, "but": true, "so": true, "which": true, "who": true, "than": true,
+	// time fillers and discourse markers
+	"now": true, "currently": true, "anymore": true, "instead": true, "actually": true, "sorry": true,
+	"meant": true, "mean": true, "just": true, "still": true, "already": true, "recently": true,
+	"lately": true, "usually": true, "always": true, "normally": true, "generally": true,
+	"typically": true, "today": true, "then": true, "really": true, "very": true, "new": true,
+	"latest": true, "current": true, "present": true, "ok": true, "okay": true, "well": true,
+	"oh": true, "right": true, "apparently": true, "officially": true, "finally": true,
+	"every": true, "each": true, "no": true, "correction": true, "mistake": true, "wrong": true,
+	"said": true, "wait": true, "scratch": true, "update": true,
+	// verbs that relate a thing to its value
+	"run": true, "runs": true, "running": true, "ran": true, "use": true, "uses": true, "using": true,
+	"used": true, "come": true, "comes": true, "came": true, "coming": true, "go": true, "goes": true,
+	"went": true, "gone": true, "provide": true, "provides": true, "provided": true, "supply": true,
+	"supplies": true, "supplied": true, "handle": true, "handles": true, "handled": true,
+	"done": true, "manage": true, "manages": true, "managed": true, "processed": true, "sorted": true,
+	"pay": true, "pays": true, "paid": true, "paying": true, "cost": true, "costs": true,
+	"costing": true, "charge": true, "charges": true, "charged": true, "take": true, "takes": true,
+	"took": true, "taken": true, "happen": true, "happens": true, "happening": true, "take place": true,
+	"held": true, "hold": true, "holds": true, "live": true, "lives": true, "stand": true,
+	"stands": true, "sits": true, "stay": true, "stays": true, "set": true,
+	// change verbs and particles
+	"switch": true, "switched": true, "switches": true, "switching": true, "move": true,
+	"moved": true, "moves": true, "moving": true, "migrate": true, "migrated": true,
+	"migrating": true, "change": true, "changed": true, "changes": true, "changing": true,
+	"replace": true, "replaced": true, "replacing": true, "raise": true, "raised": true,
+	"increase": true, "increased": true, "decrease": true, "decreased": true, "reduce": true,
+	"reduced": true, "lower": true, "lowered": true, "cut": true, "drop": true, "dropped": true,
+	"push": true, "pushed": true, "bump": true, "bumped": true, "upped": true, "up": true,
+	"down": true, "rose": true, "risen": true, "rise": true, "fell": true, "fallen": true,
+	"brought": true, "forward": true, "updated": true, "upgraded": true, "downgraded": true,
+	"rescheduled": true, "postponed": true, "put": true, "puts": true,
+}
+
+// directions after a noun tell slots apart ("flight to", "flight back
+// from"); after a verb or before a value they only introduce it.
+var directions = map[string]bool{"to": true, "from": true, "back": true}
+
+// timeUnits follow "next", "last" or "this" in a time filler.
+var timeUnits = map[string]bool{
+	"week": true, "month": true, "year": true, "term": true, "season": true, "time": true, "day": true,
+	"weekend": true, "quarter": true, "semester": true,
+}
+
+// validityWords before a time say from when a claim holds, not which slot
+// it fills: "from 1 June", "since March", "as of 2025", "in 2024".
+var validityWords = map[string]bool{"from": true, "starting": true, "since": true, "of": true, "until": true, "till": true, "in": true}
+
+// genericNouns name a slot without telling it from another: "the gym
+// membership" costs what "the gym" costs, "our broadband provider" is who
+// provides the broadband. One topic may have them where the other has not.
+var genericNouns = map[string]bool{
+	"database": true, "db": true, "server": true, "instance": true, "cluster": true, "provider": true,
+	"supplier": true, "company": true, "firm": true, "service": true, "plan": true, "tariff": true,
+	"subscription": true, "membership": true, "bill": true, "fee": true, "price": true, "cost": true,
+	"charge": true, "rate": true, "version": true, "release": true, "day": true, "time": true,
+	"date": true, "schedule": true, "slot": true, "amount": true, "total": true, "system": true,
+	"platform": true, "tool": true, "software": true, "app": true, "age": true, "year": true,
+	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
+	"annual": true, "daily": true,
+}
+
+// genericStems are genericNouns in their normal form.
+var genericStems = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range genericNouns {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// stem is the normal form of a topic word: possessive dropped, singular,
+// and a verb form or nominalisation as its stem ("collected",
+// "collection", "collecting" -> "collect"; "fluently" -> "fluent").
+func stem(w string) string {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "'")
+	if len(w) <= 3 || hasDigit(w) {
+		return w
+	}
+	w = singular(w)
+	for _, suf := range []string{"ation", "ition", "ion", "ment", "ing", "ed", "ly", "er", "al"} {
+		if b, ok := strings.CutSuffix(w, suf); ok && len(b) >= 4 {
+			w = b
+			break
+		}
+	}
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsAny(w[n-1:], "aeiouls") {
+		w = w[:n-1] // "swimm" -> "swim"
+	}
+	return strings.TrimSuffix(w, "e")
+}
+
+// topicWords are the stemmed topic words of a claim's tokens, leaving out
+// the spans marked in skip.
+func topicWords(ts []ctok, skip []bool) map[string]bool {
+	out := map[string]bool{}
+	prevKept := "" // the last word read, kept or not
+	for i := 0; i < len(ts); i++ {
+		w := ts[i].low
+		if skip[i] {
+			prevKept = ""
+			continue
+		}
+		switch {
+		case (w == "next" || w == "last" || w == "this" || w == "coming") && i+1 < len(ts) && timeUnits[singular(ts[i+1].low)]:
+			i++ // "from next month"
+			prevKept = ""
+			continue
+		case w == "these" && i+1 < len(ts) && ts[i+1].low == "days", w == "from" && i+1 < len(ts) && ts[i+1].low == "now":
+			i++
+			prevKept = ""
+			continue
+		case w == "any" && i+1 < len(ts) && ts[i+1].low == "more":
+			i++
+			continue
+		}
+		if directions[w] {
+			// after a noun that is kept, and not before a value
+			next := i + 1
+			if next < len(ts) && (ts[next].low == "the" || ts[next].low == "our" || ts[next].low == "my") {
+				next++
+			}
+			if prevKept != "" && !topicDrop[prevKept] && !(next < len(ts) && skip[next]) && !(next < len(ts) && ts[next].low == "now") {
+				out[w] = true
+			}
+			continue
+		}
+		prevKept = w
+		if topicDrop[w] || negators[w] {
+			continue
+		}
+		out[stem(w)] = true
+	}
+	return out
+}
+
+// sameTopic: two topics are one slot when they share a word that is not a
+// generic noun and every word one has and the other lacks is a generic
+// noun, on one side only.
+func sameTopic(a, b map[string]bool) bool {
+	shared, onlyA, onlyB := false, false, false
+	for w := range a {
+		if b[w] {
+			shared = shared || !genericStems[w]
+		} else if !genericStems[w] {
+			return false
+		} else {
+			onlyA = true
+		}
+	}
+	for w := range b {
+		if !a[w] {
+			if !genericStems[w] {
+				return false
+			}
+			onlyB = true
+		}
+	}
+	return shared && !(onlyA && onlyB)
+}

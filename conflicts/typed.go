@@ -1,0 +1,523 @@
+package conflicts
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Typed values are read from a claim's words, whatever slot the extractor
+// found, so that two claims can be related by what kind of value they
+// give when their slots do not line up (topic.go). Each value has a type
+// and a comparison key:
+//
+//   - a day of the week, with a part of the day ("Tuesday evenings" =
+//     "tuesday evening");
+//   - a clock time ("8am" = "8:00" = "8 o'clock", "5pm" = "17:00", "half
+//     nine" = "9:30", "noon");
+//   - a date (a day of a month, "2 May" = "May 2nd"; the year is not
+//     compared) or a month alone ("in June");
+//   - money with its currency and period ("£30 a month" = "30 pounds per
+//     month"); two periods are two types;
+//   - a percentage ("5%" = "5 percent");
+//   - a version of a named product ("Postgres 14"): the type is the
+//     product, so "MySQL 8" and "Postgres 14" are not compared;
+//   - a quantity with its unit ("12 kg", "nine years old" = age 9, and
+//     "is 9" at the end of a clause is an age);
+//   - a name: one of the memory's entities other than its subject, a
+//     person or anything else.
+//
+// Number words read as digits. A value introduced as the old one ("from
+// X to Y", "not X", "instead of X", "rather than X", "replaced X with Y")
+// is marked old: it is what changed, not what holds.
+
+// ctok is one word of a claim, as written and in lower case.
+type ctok struct{ raw, low string }
+
+// claimTokens splits a claim into words, keeping a dot, colon or comma
+// between digits ("5.7", "8:00", "1,000" -> "1000"), an apostrophe inside
+// a word, and a currency sign or "%" as a word of its own.
+func claimTokens(s string) []ctok {
+	if len(s) > maxKeyBytes {
+		s = s[:maxKeyBytes]
+	}
+	var out []ctok
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			r := b.String()
+			out = append(out, ctok{raw: r, low: strings.ToLower(r)})
+			b.Reset()
+		}
+	}
+	prev := rune(0)
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		next, _ := utf8.DecodeRuneInString(s[i+w:])
+		switch {
+		case r == utf8.RuneError && w <= 1:
+			flush()
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		case (r == '.' || r == ':' || r == ',') && unicode.IsDigit(prev) && unicode.IsDigit(next):
+			if r != ',' {
+				b.WriteRune(r)
+			}
+		case (r == '\'' || r == '’') && unicode.IsLetter(prev) && unicode.IsLetter(next):
+			b.WriteRune('\'')
+		case r == '£' || r == '$' || r == '€' || r == '%':
+			flush()
+			out = append(out, ctok{raw: string(r), low: string(r)})
+		default:
+			flush()
+		}
+		prev = r
+		i += w
+	}
+	flush()
+	return out
+}
+
+// typedValue is one typed value of a claim: its type, key, the tokens it
+// spans [from, to), and whether the claim gives it as the old value.
+type typedValue struct {
+	typ, key string
+	from, to int
+	old      bool
+}
+
+// timeTypes are the types that say when something happens.
+var timeTypes = map[string]bool{"day": true, "clock": true, "date": true, "month": true, "year": true}
+
+// nameTypes are the types of named values: one of several held together
+// unless the claims say it changed.
+var nameTypes = map[string]bool{"name": true, "person": true}
+
+// countWords are numbers written out.
+var countWords = map[string]int{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+	"sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+// number reads a number in digits or words: "12", "5.7", "1000", "nine",
+// "30k" (30000). ok is false for anything else.
+func number(w string) (string, bool) {
+	if n, ok := countWords[w]; ok {
+		return strconv.Itoa(n), true
+	}
+	if k, ok := strings.CutSuffix(w, "k"); ok && k != "" && strings.Trim(k, "0123456789") == "" {
+		return k + "000", true
+	}
+	if w == "" || strings.Trim(w, "0123456789.") != "" || !hasDigit(w) || strings.HasPrefix(w, ".") || strings.HasSuffix(w, ".") {
+		return "", false
+	}
+	if i := strings.IndexByte(w, '.'); i >= 0 && strings.Count(w, ".") == 1 {
+		w = strings.TrimRight(strings.TrimRight(w, "0"), ".") // "30.00" = "30"
+	}
+	return w, true
+}
+
+// weekdays, singular.
+var weekdays = map[string]string{
+	"monday": "monday", "tuesday": "tuesday", "wednesday": "wednesday", "thursday": "thursday",
+	"friday": "friday", "saturday": "saturday", "sunday": "sunday", "weekend": "weekend", "weekday": "weekday",
+}
+
+// dayParts qualify a day: "Tuesday evenings".
+var dayParts = map[string]string{
+	"morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
+	"evening": "evening", "evenings": "evening", "night": "night", "nights": "night", "lunchtime": "lunchtime",
+}
+
+// currencies name a currency by sign or word.
+var currencies = map[string]string{
+	"£": "gbp", "$": "usd", "€": "eur", "pounds": "gbp", "pound": "gbp", "quid": "gbp", "gbp": "gbp",
+	"dollars": "usd", "dollar": "usd", "usd": "usd", "euros": "eur", "euro": "eur", "eur": "eur",
+}
+
+// periods name how often an amount is paid.
+var periods = map[string]string{
+	"day": "day", "week": "week", "month": "month", "year": "year", "annum": "year", "quarter": "quarter",
+	"fortnight": "fortnight", "hour": "hour", "night": "night", "session": "session", "lesson": "lesson",
+}
+
+// periodAdverbs are periods said as one word: "£30 monthly".
+var periodAdverbs = map[string]string{
+	"monthly": "month", "weekly": "week", "yearly": "year", "annually": "year", "daily": "day",
+	"pcm": "month", "pa": "year", "hourly": "hour", "nightly": "night", "quarterly": "quarter",
+}
+
+// notUnits follow a number without being its unit.
+var notUnits = map[string]bool{
+	"am": true, "pm": true, "and": true, "or": true, "to": true, "of": true, "a": true, "an": true,
+	"the": true, "in": true, "on": true, "at": true, "for": true, "from": true, "by": true, "with": true,
+	"per": true, "percent": true, "o'clock": true, "is": true, "are": true, "was": true, "now": true,
+	"instead": true, "not": true, "but": true, "so": true, "then": true, "every": true, "each": true,
+}
+
+// typedValues reads the typed values of m's claim.
+func typedValues(m schema.Memory) ([]ctok, []typedValue) {
+	ts := claimTokens(m.Claim)
+	used := make([]bool, len(ts))
+	var out []typedValue
+	add := func(typ, key string, from, to int) {
+		for i := from; i < to; i++ {
+			used[i] = true
+		}
+		out = append(out, typedValue{typ: typ, key: key, from: from, to: to})
+	}
+	free := func(from, to int) bool {
+		for i := from; i < to; i++ {
+			if i >= len(ts) || used[i] {
+				return false
+			}
+		}
+		return true
+	}
+	low := func(i int) string {
+		if i < 0 || i >= len(ts) {
+			return ""
+		}
+		return ts[i].low
+	}
+	// money, percentages and clock times first: they use a number the
+	// other readings would take
+	for i := 0; i < len(ts); i++ {
+		if !free(i, i+1) {
+			continue
+		}
+		if cur, ok := currencies[low(i)]; ok && utf8.RuneCountInString(low(i)) == 1 {
+			if n, ok := number(low(i + 1)); ok && free(i+1, i+2) {
+				end, per := moneyPeriod(ts, i+2)
+				add("money:"+cur+":"+per, n, i, end)
+				continue
+			}
+		}
+		n, isNum := number(low(i))
+		if !isNum {
+			if c, end, ok := clockAt(ts, i); ok {
+				add("clock", c, i, end)
+			}
+			continue
+		}
+		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 {
+			end, per := moneyPeriod(ts, i+2)
+			add("money:"+cur+":"+per, n, i, end)
+			continue
+		}
+		if low(i+1) == "%" || low(i+1) == "percent" {
+			add("percent", n, i, i+2)
+			continue
+		}
+		if low(i+1) == "per" && low(i+2) == "cent" {
+			add("percent", n, i, i+3)
+			continue
+		}
+		if c, end, ok := clockAt(ts, i); ok {
+			add("clock", c, i, end)
+		}
+	}
+	// days, dates and months
+	for i := 0; i < len(ts); i++ {
+		if !free(i, i+1) {
+			continue
+		}
+		w := low(i)
+		if d, ok := weekdays[singular(w)]; ok {
+			end, key := i+1, d
+			if p, ok := dayParts[low(i+1)]; ok {
+				end, key = i+2, d+" "+p
+			}
+			add("day", key, i, end)
+			continue
+		}
+		if monthWords[w] && !(w == "may" && !capitalised(ts[i].raw)) {
+			// "2 May", "May 2nd", "the 2nd of May", or "June" alone
+			if d, ok := dayOfMonth(low(i + 1)); ok && free(i+1, i+2) {
+				add("date", w+" "+d, i, i+2)
+			} else if d, ok := dayOfMonth(low(i - 1)); ok && free(i-1, i) {
+				add("date", w+" "+d, i-1, i+1)
+			} else if d, ok := dayOfMonth(low(i - 2)); ok && low(i-1) == "of" && free(i-2, i-1) {
+				add("date", w+" "+d, i-2, i+1)
+			} else {
+				add("month", w, i, i+1)
+			}
+			if end := len(out) - 1; yearWord(low(out[end].to)) {
+				out[end].to++
+				used[out[end].to-1] = true
+			}
+		}
+	}
+	// versions of named products, quantities and ages
+	for i := 0; i < len(ts); i++ {
+		if !free(i, i+1) {
+			continue
+		}
+		w := ts[i].raw
+		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] {
+			if v := strings.TrimPrefix(low(i+1), "v"); hasDigit(v) && strings.Trim(v, "0123456789.") == "" {
+				add("version:"+productKey(low(i)), v, i, i+2)
+				continue
+			}
+		}
+		n, ok := number(low(i))
+		if !ok {
+			continue
+		}
+		if yearWord(n) {
+			add("year", n, i, i+1)
+			continue
+		}
+		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] {
+			continue // "Room 12", "Route 9": a numbered name
+		}
+		u := low(i + 1)
+		switch {
+		case (u == "year" || u == "years") && low(i+2) == "old":
+			add("quantity:age", n, i, i+3)
+		case u == "" || i+1 < len(ts) && isCopula(low(i-1)) && notUnits[u] && u != "percent":
+			if isCopula(low(i-1)) || low(i-1) == "turned" || low(i-1) == "turns" || low(i-1) == "aged" {
+				add("quantity:age", n, i, i+1) // "Tigger is 9."
+			}
+		case !notUnits[u] && free(i+1, i+2) && isWord(u):
+			add("quantity:"+singular(u), n, i, i+2)
+		}
+	}
+	// names: the memory's entities other than its subject
+	subj := strings.Join(key(m.Subject), " ")
+	for _, e := range m.Entities {
+		ek := key(e.Name)
+		if len(ek) == 0 || strings.Join(ek, " ") == subj {
+			continue
+		}
+		for i := 0; i+len(ek) <= len(ts); i++ {
+			match := true
+			for j, w := range ek {
+				if k := key(ts[i+j].low); len(k) != 1 || k[0] != w {
+					match = false
+					break
+				}
+			}
+			if match && free(i, i+len(ek)) {
+				typ := "name"
+				if e.Kind == schema.KindPerson {
+					typ = "person"
+				}
+				add(typ, strings.Join(ek, " "), i, i+len(ek))
+				break
+			}
+		}
+	}
+	markOld(ts, out)
+	return ts, out
+}
+
+// isCopula: a form of "be".
+func isCopula(w string) bool {
+	switch w {
+	case "is", "are", "was", "were", "be", "been", "being", "am", "'s":
+		return true
+	}
+	return false
+}
+
+// isWord: w is letters only.
+func isWord(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// productKey folds spellings of one product: "postgresql" = "postgres".
+func productKey(w string) string {
+	if strings.HasSuffix(w, "ql") && len(w) > 6 && !strings.HasPrefix(w, "my") {
+		return strings.TrimSuffix(w, "ql")
+	}
+	return w
+}
+
+// moneyPeriod reads a period after an amount ending before i: "a month",
+// "per month", "each year", "monthly". It returns where the amount ends
+// and the period ("" for none).
+func moneyPeriod(ts []ctok, i int) (int, string) {
+	if i < len(ts) {
+		if p, ok := periodAdverbs[ts[i].low]; ok {
+			return i + 1, p
+		}
+	}
+	if i+1 < len(ts) {
+		switch ts[i].low {
+		case "a", "an", "per", "each", "every":
+			if p, ok := periods[singular(ts[i+1].low)]; ok {
+				return i + 2, p
+			}
+		}
+	}
+	return i, ""
+}
+
+// dayOfMonth reads "2", "2nd", "31st" as a day of a month.
+func dayOfMonth(w string) (string, bool) {
+	d := strings.TrimRight(w, "stndrh")
+	if d == "" || strings.Trim(d, "0123456789") != "" || len(d) > 2 {
+		return "", false
+	}
+	n, _ := strconv.Atoi(d)
+	if n < 1 || n > 31 {
+		return "", false
+	}
+	return strconv.Itoa(n), true
+}
+
+// clockAt reads a clock time at ts[i]: "8:00", "8am", "8 am", "8 pm",
+// "8 o'clock", "noon", "midnight", "half nine", "half past nine",
+// "quarter past nine", "quarter to ten". It returns the time as
+// "H:MM" (24-hour when am or pm says so) and where it ends.
+func clockAt(ts []ctok, i int) (string, int, bool) {
+	w := ts[i].low
+	next := func(k int) string {
+		if i+k < len(ts) {
+			return ts[i+k].low
+		}
+		return ""
+	}
+	hour := func(s string) (int, bool) {
+		if n, ok := countWords[s]; ok && n <= 12 {
+			return n, true
+		}
+		if n, err := strconv.Atoi(s); err == nil && n >= 0 && n <= 24 {
+			return n, true
+		}
+		return 0, false
+	}
+	format := func(h, m int) string { return strconv.Itoa(h) + ":" + twoDigits(m) }
+	switch w {
+	case "noon", "midday":
+		return "12:00", i + 1, true
+	case "midnight":
+		return "0:00", i + 1, true
+	case "half":
+		k := 1
+		if next(1) == "past" {
+			k = 2
+		}
+		if h, ok := hour(next(k)); ok && h >= 1 && h <= 12 {
+			return format(h, 30), i + k + 1, true
+		}
+		return "", 0, false
+	case "quarter":
+		if h, ok := hour(next(2)); ok && h >= 1 && h <= 12 {
+			switch next(1) {
+			case "past":
+				return format(h, 15), i + 3, true
+			case "to":
+				return format((h+11)%12, 45), i + 3, true
+			}
+		}
+		return "", 0, false
+	}
+	ampm := func(h, m int, suffix string) (string, bool) {
+		if h < 1 || h > 12 {
+			return "", false
+		}
+		if suffix == "pm" && h != 12 {
+			h += 12
+		}
+		if suffix == "am" && h == 12 {
+			h = 0
+		}
+		return format(h, m), true
+	}
+	if c := strings.IndexByte(w, ':'); c > 0 {
+		h, err1 := strconv.Atoi(w[:c])
+		mm, err2 := strconv.Atoi(w[c+1:])
+		if err1 != nil || err2 != nil || h > 24 || mm > 59 || len(w[c+1:]) != 2 {
+			return "", 0, false
+		}
+		if s := next(1); s == "am" || s == "pm" {
+			if t, ok := ampm(h, mm, s); ok {
+				return t, i + 2, true
+			}
+		}
+		return format(h, mm), i + 1, true
+	}
+	for _, s := range []string{"am", "pm"} {
+		if d, ok := strings.CutSuffix(w, s); ok && d != "" {
+			if h, err := strconv.Atoi(d); err == nil {
+				if t, ok := ampm(h, 0, s); ok {
+					return t, i + 1, true
+				}
+			}
+		}
+	}
+	if h, ok := hour(w); ok {
+		switch next(1) {
+		case "am", "pm":
+			if t, ok := ampm(h, 0, next(1)); ok {
+				return t, i + 2, true
+			}
+		case "o'clock", "oclock":
+			return format(h, 0), i + 2, true
+		}
+	}
+	return "", 0, false
+}
+
+func twoDigits(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// markOld marks the values a claim gives as the old one: after "from"
+// with a "to" later in the claim, "not", "instead of", "rather than",
+// "than", "replaced" or "replacing".
+func markOld(ts []ctok, vs []typedValue) {
+	hasTo := func(after int) bool {
+		for j := after; j < len(ts); j++ {
+			if ts[j].low == "to" || ts[j].low == "onto" || ts[j].low == "with" {
+				return true
+			}
+		}
+		return false
+	}
+	for k := range vs {
+		i := vs[k].from
+		prev := func(n int) string {
+			if i-n >= 0 {
+				return ts[i-n].low
+			}
+			return ""
+		}
+		p := prev(1)
+		if p == "on" || p == "at" || p == "the" || p == "our" || p == "my" {
+			// "not on Tuesday", "from the 2nd"
+			p = prev(2)
+			if prev(2) == "of" || prev(2) == "than" {
+				p = prev(2)
+				if prev(3) == "instead" || prev(3) == "rather" {
+					p = prev(3) + " " + p
+				}
+			}
+		} else if p == "of" || p == "than" {
+			if q := prev(2); q == "instead" || q == "rather" {
+				p = q + " " + p
+			}
+		}
+		switch p {
+		case "not", "instead of", "rather than", "than", "replaced", "replacing", "replace":
+			vs[k].old = true
+		case "from":
+			vs[k].old = hasTo(vs[k].to)
+		}
+	}
+}
