@@ -50,10 +50,10 @@ func newTableEmbedder() *tableEmbedder {
 	// Axis 0 and 1 make the projects "Revamp"/"Overhaul" 0.97 alike, "Sarah"/"Sara" 0.99
 	// (axes 2, 3), "Pilot" far from both.
 	return &tableEmbedder{axes: map[string]int{}, table: map[string][]float32{
-		"Revamp": unit(0, 1, 0),
+		"Revamp":   unit(0, 1, 0),
 		"Overhaul": unit(0, 1, 0.25),
-		"Sarah":  unit(2, 3, 0),
-		"Sara":   unit(2, 3, 0.14),
+		"Sarah":    unit(2, 3, 0),
+		"Sara":     unit(2, 3, 0.14),
 	}}
 }
 
