@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -140,6 +141,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 	}
 	if sameValue(evk, ivk) {
 		if eNeg == iNeg {
+			if en, in := numbersOutside(existing.Claim, evk), numbersOutside(incoming.Claim, ivk); !slices.Equal(en, in) {
+				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims carry other numbers (%s; %s): they are about other things", about, iv.raw, strings.Join(en, " "), strings.Join(in, " "))}
+			}
 			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, iv.raw)}
 		}
 		if incoming.Correction {
@@ -149,6 +153,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 	}
 	if eNeg || iNeg {
 		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, ev.raw, iv.raw)}
+	}
+	if h1, h2, tail, ok := sharedTail(evk, ivk); ok && actionAttribute(ea) {
+		return Decision{Unrelated, fmt.Sprintf("%s, but the values share %q and differ in what it is said of (%q, %q): other things", about, tail, h1, h2)}
 	}
 	values := fmt.Sprintf("values %q and %q differ", ev.raw, iv.raw)
 	if eim, eborn := immutable(ev, existing); eim {

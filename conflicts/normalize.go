@@ -1,7 +1,9 @@
 package conflicts
 
 import (
+	"slices"
 	"strings"
+	"sync"
 )
 
 // maxKeyBytes bounds the text normalised for one comparison.
@@ -48,8 +50,41 @@ var spelling = map[string]string{
 
 // key is the comparison form of a subject or value: words without
 // articles, pronouns folded, spelling folded, a "v" before a version
-// number dropped ("v0.9.7" = "0.9.7").
+// number dropped ("v0.9.7" = "0.9.7"). The worker compares each new claim
+// with several stored ones and the rules read the same texts many times,
+// so results are remembered (keyMemo); callers must not write into the
+// slice returned, whose capacity is its length, so an append copies.
 func key(s string) []string {
+	if len(s) > maxKeyBytes {
+		return computeKey(s)
+	}
+	keyMemo.Lock()
+	k, ok := keyMemo.m[s]
+	keyMemo.Unlock()
+	if ok {
+		return k
+	}
+	k = slices.Clip(computeKey(s))
+	keyMemo.Lock()
+	if keyMemo.m == nil || len(keyMemo.m) >= keyMemoSize {
+		keyMemo.m = make(map[string][]string, keyMemoSize)
+	}
+	keyMemo.m[s] = k
+	keyMemo.Unlock()
+	return k
+}
+
+// keyMemoSize bounds keyMemo: when full it starts again empty.
+const keyMemoSize = 4096
+
+// keyMemo holds key's recent results for texts of at most maxKeyBytes,
+// so it holds at most keyMemoSize × maxKeyBytes of text.
+var keyMemo struct {
+	sync.Mutex
+	m map[string][]string
+}
+
+func computeKey(s string) []string {
 	var out []string
 	for _, w := range words(s) {
 		if articles[w] {

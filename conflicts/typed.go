@@ -158,6 +158,36 @@ var notUnits = map[string]bool{
 	"the": true, "in": true, "on": true, "at": true, "for": true, "from": true, "by": true, "with": true,
 	"per": true, "percent": true, "o'clock": true, "is": true, "are": true, "was": true, "now": true,
 	"instead": true, "not": true, "but": true, "so": true, "then": true, "every": true, "each": true,
+	// function words: after a number they make it a numbered name
+	// ("service 25 onto Kafka", "cluster 7 after the review"), not a count
+	"onto": true, "into": true, "after": true, "before": true, "until": true, "since": true,
+	"over": true, "under": true, "about": true, "during": true, "through": true, "via": true,
+	"than": true, "as": true, "if": true, "that": true, "which": true, "who": true, "where": true,
+	"when": true, "while": true, "because": true, "will": true, "would": true, "can": true,
+	"could": true, "should": true, "must": true, "may": true, "has": true, "have": true, "had": true,
+	"be": true, "been": true, "were": true, "it": true, "they": true, "we": true, "you": true,
+	"he": true, "she": true, "this": true, "these": true, "those": true, "there": true,
+	"here": true, "off": true, "out": true, "up": true, "down": true, "again": true, "too": true,
+	"also": true, "still": true, "today": true, "tomorrow": true, "yesterday": true, "last": true,
+	"next": true, "its": true, "their": true, "our": true, "my": true, "your": true,
+}
+
+// claimStart: only determiners and possessives come before token i, so
+// a numbered name there is what the claim is about ("Bus 38 stops
+// outside the library", "Release 33 runs on Kafka"), not a value.
+func claimStart(ts []ctok, i int) bool {
+	for _, t := range ts[:i] {
+		if !leadWords[t.low] {
+			return false
+		}
+	}
+	return true
+}
+
+// leadWords may come before the thing a claim is about.
+var leadWords = map[string]bool{
+	"the": true, "a": true, "an": true, "our": true, "my": true, "your": true, "their": true,
+	"his": true, "her": true, "its": true, "this": true, "that": true,
 }
 
 // typedValues reads the typed values of m's claim.
@@ -259,7 +289,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			continue
 		}
 		w := ts[i].raw
-		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] {
+		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] && !claimStart(ts, i) {
 			if v := strings.TrimPrefix(low(i+1), "v"); hasDigit(v) && strings.Trim(v, "0123456789.") == "" {
 				add("version:"+productKey(low(i)), v, i, i+2)
 				continue

@@ -17,15 +17,16 @@ import (
 const entitySearches = 4
 
 // prefetchNear prepares resolution by meaning for a batch (with
-// Config.EntityVectors): for the batch's distinct mention names that some
-// mention of them could not resolve lexically against the stored
-// candidates, it embeds the names in one call and, for those that are not
-// only a person's, finds the EntityNeighbours stored entities nearest to
-// each in the owner's name vectors, then reads those entities from the
-// graph in one call. A name that resolved lexically is neither embedded
-// nor searched here: only a mention that fails to resolve lexically is
-// resolved by meaning (byMeaning embeds its name if it has no vector yet),
-// and only the entities the batch creates get name vectors. Vectors
+// Config.EntityVectors): for the batch's distinct mention names of a kind
+// names are matched by meaning for (resolve.ByMeaning: not people, places
+// or organisations) that some mention of them could not resolve lexically
+// against the stored candidates, it embeds the names in one call, finds
+// the EntityNeighbours stored entities nearest to each in the owner's
+// name vectors, then reads those entities from the graph in one call. A
+// name that resolved lexically is neither embedded nor searched here:
+// only a mention that fails to resolve lexically is resolved by meaning
+// (byMeaning embeds its name if it has no vector yet), and only the
+// entities the batch creates, of those kinds, get name vectors. Vectors
 // whose entity the graph does not have (a retry's own entities, written
 // before the batch failed; merged ones) are dropped: the graph is the
 // source of truth.
@@ -34,27 +35,22 @@ func (e *entityPlan) prefetchNear(ctx context.Context, names []string, mentions 
 	if vs == nil || len(names) == 0 {
 		return nil
 	}
-	unresolved, need := map[string]bool{}, map[string]bool{}
+	need := map[string]bool{}
 	for _, m := range mentions {
-		if unresolved[m.Name] && (need[m.Name] || m.Kind == schema.KindPerson) {
+		if need[m.Name] || !resolve.ByMeaning(m.Name, m.Kind) {
 			continue
 		}
 		if _, _, ok := resolve.Match(m, e.found[m.Name]); !ok {
-			unresolved[m.Name] = true
-			if m.Kind != schema.KindPerson {
-				need[m.Name] = true
-			}
+			need[m.Name] = true
 		}
 	}
-	var embedNames, search []string
+	var search []string
 	for _, n := range names {
-		if unresolved[n] {
-			embedNames = append(embedNames, n)
-		}
 		if need[n] {
 			search = append(search, n)
 		}
 	}
+	embedNames := search
 	e.vecs = make(map[string][]float32, len(embedNames))
 	if len(embedNames) == 0 {
 		return nil
@@ -127,8 +123,8 @@ func searchEach(ctx context.Context, vs retrieval.VectorStore, owner schema.Owne
 // of the batch created, whose names' vectors the batch holds. An entity
 // the batch already changed (a new alias) is taken as changed.
 func (e *entityPlan) byMeaning(ctx context.Context, m schema.Mention) (schema.Entity, bool, error) {
-	if e.vecs == nil {
-		return schema.Entity{}, false, nil // no Config.EntityVectors
+	if e.vecs == nil || !resolve.ByMeaning(m.Name, m.Kind) {
+		return schema.Entity{}, false, nil // no Config.EntityVectors, or a proper name
 	}
 	v := e.vecs[m.Name]
 	if v == nil {
@@ -182,7 +178,11 @@ func (e *entityPlan) newEntities() []schema.Entity {
 // their ids) into Config.EntityVectors, embedding the names the batch
 // has no vector for; a retry writes the same vectors again.
 func (p *Pipeline) writeEntityVectors(ctx context.Context, owner schema.Owner, ents []schema.Entity, have map[string][]float32) error {
-	if p.cfg.EntityVectors == nil || len(ents) == 0 {
+	if p.cfg.EntityVectors == nil {
+		return nil
+	}
+	ents = slices.DeleteFunc(slices.Clone(ents), func(en schema.Entity) bool { return !resolve.ByMeaning(en.Name, en.Kind) })
+	if len(ents) == 0 {
 		return nil
 	}
 	names := make([]string, len(ents))

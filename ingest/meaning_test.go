@@ -306,6 +306,23 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		}
 	})
 
+	t.Run("proper names and identifiers are neither embedded nor stored", func(t *testing.T) {
+		emb, vecs := newTableEmbedder(), newMemVectors()
+		h := newEntityHarness(t, store, emb, vecs)
+		o := schema.Owner(schema.NewID("usr_"))
+		h.run(o, "Revamp/place; Sarah/person; Overhaul/organisation")
+		h.run(o, "Sara/person; Bombay/place; cluster 7/system")
+		if n := len(vecs.byOwner[o]); n != 0 {
+			t.Errorf("owner has %d entity vectors, want none: people, places, organisations and names with digits are matched by name", n)
+		}
+		if len(emb.queries) != 0 {
+			t.Errorf("embedded %q, want nothing", emb.queries)
+		}
+		if len(vecs.searched) != 0 {
+			t.Errorf("searched entity vectors %v, want none", vecs.searched)
+		}
+	})
+
 	t.Run("without entity vectors, lexical only", func(t *testing.T) {
 		h := newEntityHarness(t, store, nil, nil)
 		o := schema.Owner(schema.NewID("usr_"))
@@ -329,7 +346,7 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 		}
 	})
 
-	t.Run("reindex writes every entity's vector", func(t *testing.T) {
+	t.Run("reindex writes the vectors of every entity matched by meaning", func(t *testing.T) {
 		emb := newTableEmbedder()
 		o := schema.Owner(schema.NewID("usr_"))
 		newEntityHarness(t, store, nil, nil).run(o, "Revamp/project; Pilot/project")

@@ -67,7 +67,7 @@ func MatchEmbedding(m schema.Mention, near []Neighbour) (best schema.Entity, sco
 
 func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float64) (best schema.Entity, score float64, ok bool) {
 	mt := tokens(m.Name)
-	if len(mt) == 0 || !byMeaning(m.Kind) {
+	if len(mt) == 0 || !ByMeaning(m.Name, m.Kind) {
 		return schema.Entity{}, 0, false
 	}
 	type scored struct {
@@ -87,7 +87,7 @@ func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float6
 			continue
 		}
 		ct := tokens(n.Entity.Name)
-		usable := byMeaning(n.Entity.Kind) && len(ct) > 0 && !lexicallyRelated(mt, ct)
+		usable := ByMeaning(n.Entity.Name, n.Entity.Kind) && len(ct) > 0 && !lexicallyRelated(mt, ct)
 		c := scored{n.Entity, sim - pen, usable}
 		if i, seen := byID[n.Entity.ID]; seen {
 			if c.s > all[i].s {
@@ -117,18 +117,28 @@ func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float6
 	return top.e, top.s, true
 }
 
-// byMeaning: names of kind k may be matched by meaning. Names of people,
-// places and organisations are proper names, and e5 puts related proper
-// names as close as two spellings of one: a country and its capital
-// ("Kenya"/"Nairobi" .966, "Japan"/"Tokyo" .949, "Georgia"/"Tbilisi"
-// .953), a company and its product ("Google"/"YouTube" .940), against
-// "Bombay"/"Mumbai" .967 and "Cologne"/"Köln" .930. With no rival stored
-// the margin cannot tell them apart, so those are left to Match and its
-// gazetteer (knownVariants); the step judges descriptive names of
-// projects, systems and other things ("the kitchen renovation",
-// "Kitchen remodel" .969).
-func byMeaning(k schema.EntityKind) bool {
-	return k != schema.KindPerson && k != schema.KindPlace && k != schema.KindOrganisation
+// ByMeaning reports whether a name of kind k may be matched by meaning.
+//
+// Names of people, places and organisations are proper names, and e5 puts
+// related proper names as close as two spellings of one: a country and
+// its capital ("Kenya"/"Nairobi" .966, "Japan"/"Tokyo" .949,
+// "Georgia"/"Tbilisi" .953), a company and its product ("Google"/"YouTube"
+// .940), against "Bombay"/"Mumbai" .967 and "Cologne"/"Köln" .930. With no
+// rival stored the margin cannot tell them apart, so those are left to
+// Match and its gazetteer (knownVariants).
+//
+// A name with a digit is an identifier ("cluster 7", "Postgres 14",
+// "Q3 budget"): the step never accepts two names whose digits differ
+// (lexicallyRelated), and e5 puts "cluster 7" near "cluster 8", so such
+// names are left to Match too and are neither embedded nor stored.
+//
+// The step judges the rest: descriptive names of projects, systems and
+// other things ("the kitchen renovation", "Kitchen remodel" .969).
+func ByMeaning(name string, k schema.EntityKind) bool {
+	if k == schema.KindPerson || k == schema.KindPlace || k == schema.KindOrganisation {
+		return false
+	}
+	return !strings.ContainsFunc(name, func(r rune) bool { return r >= '0' && r <= '9' })
 }
 
 // relatedEdits is the most edits (letters substituted, added, dropped or

@@ -1,0 +1,73 @@
+package conflicts
+
+import (
+	"slices"
+	"strings"
+)
+
+// Two claims with one subject, attribute and value can still be about
+// other things: "Ravi met Priya to plan milestone 9" and "... milestone
+// 10" are two meetings, "move service 25 onto Kafka" and "move service
+// 305 onto Kafka" two decisions. The rules here read that.
+
+// numbersOutside returns the numbers of a claim outside its value (whose
+// comparison form is value), in order: number words read as digits ("eleven"
+// = "11"), so a restatement keeps its numbers and a claim about milestone
+// 10 is not one about milestone 9.
+func numbersOutside(claim string, value []string) []string {
+	left := map[string]int{}
+	for _, w := range value {
+		left[w]++
+	}
+	var out []string
+	for _, w := range key(claim) {
+		if left[w] > 0 {
+			left[w]--
+			continue
+		}
+		if hasDigit(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// tailPreps start the part two values may share while differing in what
+// it is said of.
+var tailPreps = map[string]bool{
+	"onto": true, "into": true, "to": true, "in": true, "on": true, "at": true, "for": true,
+	"with": true, "from": true, "by": true, "under": true, "over": true,
+}
+
+// sharedTail reports whether the values a and b (comparison forms) end
+// alike from a preposition on, with two or more words, and differ before
+// it: "service 305 onto neo4j" and "service 25 onto neo4j" share "onto
+// neo4j" and say it of two services. Compare reads it for attributes of
+// action only (actionAttribute). It returns the differing heads and
+// the shared tail.
+func sharedTail(a, b []string) (headA, headB, tail string, ok bool) {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	// the shared part must start at a preposition
+	for n >= 2 && !tailPreps[a[len(a)-n]] {
+		n--
+	}
+	if n < 2 || n == len(a) || n == len(b) {
+		return "", "", "", false
+	}
+	ha, hb := a[:len(a)-n], b[:len(b)-n]
+	if slices.Equal(ha, hb) {
+		return "", "", "", false
+	}
+	return strings.Join(ha, " "), strings.Join(hb, " "), strings.Join(a[len(a)-n:], " "), true
+}
+
+// actionAttribute: the attribute is a verb of action ("moves", "sends"),
+// not a copula, whose value may be a role with a qualifier ("is a junior
+// analyst at Kestrel" → "a senior analyst at Kestrel" is one slot).
+func actionAttribute(attr string) bool {
+	ws := strings.Fields(attr)
+	return len(ws) > 0 && !isCopula(ws[0]) && ws[0] != "works" && ws[0] != "work"
+}
