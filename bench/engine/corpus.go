@@ -81,6 +81,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout4.json", "hold-out 4 (not tuned on)"},
 	{"holdout4x.json", "hold-out 4x (not tuned on)"},
 	{"holdout5.json", "hold-out 5 (not tuned on)"},
+	{"holdout6.json", "hold-out 6 (not tuned on)"},
 }
 
 func isHoldout(name string) bool {
