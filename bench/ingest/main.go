@@ -156,6 +156,14 @@ func run(bin, base string, n, nOwners, conc int, timeout time.Duration) error {
 	fmt.Printf("%-44s %10.1f %12.1f\n", "baseline: API accepted (202, durable, queued)", accepted.Seconds(), float64(sent)/accepted.Seconds())
 	fmt.Printf("%-44s %10.1f %12.1f\n", "end to end: every job completed or failed", total.Seconds(), float64(sent)/total.Seconds())
 	fmt.Printf("job states: %v\n", states)
+	retired, err := countStates(client, base, team, "superseded", "disputed")
+	if err != nil {
+		return err
+	}
+	// Every message states its own fact (a numbered service, cluster,
+	// release, project or milestone): none should retire or dispute
+	// another. Any here is a wrong supersession or a false conflict.
+	fmt.Printf("memories superseded: %d, disputed: %d (want 0: every message is a fact of its own)\n", retired["superseded"], retired["disputed"])
 	if before.ok {
 		printStages(before, after)
 	} else {
@@ -291,6 +299,44 @@ func terminalStates(client *http.Client, base string, team []*owner, start time.
 		}
 	}
 	return states, last, nil
+}
+
+// countStates counts the team's memories in each of states through the
+// API, paging GET /api/v1/memories?state=.
+func countStates(client *http.Client, base string, team []*owner, states ...string) (map[string]int, error) {
+	out := map[string]int{}
+	for _, o := range team {
+		for _, st := range states {
+			cursor := ""
+			for {
+				url := base + "/api/v1/memories?limit=200&state=" + st
+				if cursor != "" {
+					url += "&cursor=" + neturl.QueryEscape(cursor)
+				}
+				req, _ := http.NewRequest("GET", url, nil)
+				req.Header.Set("Authorization", "Bearer "+o.key)
+				resp, err := client.Do(req)
+				if err != nil {
+					return nil, fmt.Errorf("list %s memories: %w", st, err)
+				}
+				var page struct {
+					Items      []json.RawMessage `json:"items"`
+					NextCursor string            `json:"nextCursor"`
+				}
+				err = json.NewDecoder(resp.Body).Decode(&page)
+				resp.Body.Close()
+				if err != nil || resp.StatusCode != http.StatusOK {
+					return nil, fmt.Errorf("list %s memories: status %d: %v", st, resp.StatusCode, err)
+				}
+				out[st] += len(page.Items)
+				if page.NextCursor == "" {
+					break
+				}
+				cursor = page.NextCursor
+			}
+		}
+	}
+	return out, nil
 }
 
 func cleanEnv() []string {
