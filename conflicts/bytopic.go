@@ -18,7 +18,10 @@ import (
 //   - The topics, read without those values, must be one slot: every
 //     word that tells slots apart agrees (sameTopic).
 //   - All values equal: Duplicate.
-//   - Exactly one type differs: the claims fill one slot with two values.
+//   - Exactly one type differs (or several types of when, a day and a
+//     time, with a change cue): the claims fill one slot with two values.
+//     One clock time a thing is, or starts or lands at, given twice
+//     together is disputed.
 //     When it happens (a day, a time, a date) is decided as whenDecision
 //     decides it; a name (an organisation, a brand, a person) is one of
 //     several held together unless a claim says it changed or both say
@@ -40,6 +43,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if ea.additive || ia.additive {
 		return Decision{}, false
 	}
+	mergeNames(ea.vals, ia.vals)
 	var shared []string
 	for t := range ea.vals {
 		if _, ok := ia.vals[t]; ok {
@@ -58,14 +62,24 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if !sameTopic(et, it) {
 		return Decision{}, false
 	}
-	differ := ""
+	differ, timesDiffer := "", 0
 	for _, t := range shared {
-		if ea.vals[t][0].key != ia.vals[t][0].key {
-			if differ != "" {
+		if !sameTyped(t, ea.vals[t][0].key, ia.vals[t][0].key) {
+			if timeTypes[t] {
+				timesDiffer++
+			}
+			if differ != "" && !(timeTypes[t] && timeTypes[differ]) {
 				return Decision{}, false // two values differ: two slots, or two things
 			}
-			differ = t
+			if differ == "" || t == "clock" {
+				differ = t
+			}
 		}
+	}
+	if timesDiffer > 1 && !ea.cue && !ia.cue && !existing.Correction && !incoming.Correction {
+		// "Monday at 4pm" / "Tuesday at 5": a new day and time is one
+		// change of when, but only a change says so
+		return Decision{}, false
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	if differ == "" {
@@ -78,8 +92,13 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
 	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
 	switch {
-	case ea.future || ia.future, !timeTypes[differ] && (ea.startsLater || ia.startsLater):
+	case !timeTypes[differ] && (ea.future || ia.future), timeTypes[differ] && (ea.futureChange || ia.futureChange),
+		!timeTypes[differ] && (ea.startsLater && !ea.scheduled || ia.startsLater && !ia.scheduled):
 		return Decision{}, false // a change still to come has not retired anything
+	case differ == "clock" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && ea.identityTime(ev) && ia.identityTime(iv):
+		// "checkout is at 11am" / "the checkout time is noon", said
+		// together: one time a thing is, given twice
+		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, true
 	case timeTypes[differ] && !eCue && !iCue:
 		// two days or times said plainly may both hold (closed on
 		// Sundays and on Mondays); only a change moves one
@@ -121,10 +140,18 @@ type topicClaim struct {
 	cue      bool // worded as a change
 	happened bool // an event or a commitment
 	future   bool // a change still to come: "is moving to", "will switch"
+	// futureChange: a change verb said of what is to come ("will move
+	// to", "is moving to"); "the wedding will be in September" only
+	// dates a coming event
+	futureChange bool
 	// startsLater: the claim is dated after it was said (a move next
 	// month; for a day or a time, only the next occasion)
 	startsLater bool
 	additive    bool // says a value holds beside another
+	// scheduled: the claim says from when its value holds ("from
+	// April", "as of this month"): a change, and not one merely planned
+	scheduled bool
+	sched     [][2]int // the spans of those phrases
 }
 
 // readTopic reads m for byTopic; ok is false when m cannot be compared
@@ -141,11 +168,15 @@ func readTopic(m schema.Memory) (topicClaim, bool) {
 		}
 	}
 	c.cue, c.additive = changeCue(ts)
+	c.sched = scheduledSpans(ts)
+	c.scheduled = len(c.sched) > 0
+	c.cue = c.cue || c.scheduled
 	if m.Negated {
 		return c, false
 	}
 	c.happened = m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
-	c.future = futureChange(ts)
+	c.future = futureChange(ts, c.sched)
+	c.futureChange = c.future && futureChangeVerb(ts)
 	c.startsLater = m.ValidFrom != nil && m.SaidAt != nil && m.ValidFrom.After(*m.SaidAt)
 	for i, t := range ts {
 		if !negators[t.low] {
@@ -180,6 +211,16 @@ func (c topicClaim) topic(shared []string) map[string]bool {
 	}
 	for _, v := range c.old {
 		mark(v)
+		// the verb that ended it: "sold the Focus", "Dr Shaw retired"
+		for i := v.from - 1; i >= 0 && i >= v.from-2; i-- {
+			if endingVerbs[c.ts[i].low] {
+				skip[i] = true
+				break
+			}
+		}
+		if v.to < len(c.ts) && leavingVerbs[c.ts[v.to].low] {
+			skip[v.to] = true
+		}
 	}
 	isShared := map[string]bool{}
 	for _, t := range shared {
@@ -190,9 +231,22 @@ func (c topicClaim) topic(shared []string) map[string]bool {
 			switch {
 			case isShared[t]:
 				mark(v)
-			case timeTypes[t] && (t == "year" || v.from > 0 && validityWords[c.ts[v.from-1].low]):
+			case timeTypes[t] && (t == "year" || v.from > 0 && (validityWords[c.ts[v.from-1].low] || frequencyWords[c.ts[v.from-1].low])):
+				// "from 1 June", "every weekday"
 				mark(v)
 			}
+		}
+	}
+	for _, sp := range c.sched {
+		for i := sp[0]; i < sp[1] && i < len(skip); i++ {
+			skip[i] = true
+		}
+	}
+	if a := agentEnd(c.ts); a > 0 {
+		// "the landlord has put our rent up to ...": who made the
+		// change is not what changed
+		for i := 0; i < a; i++ {
+			skip[i] = true
 		}
 	}
 	return topicWords(c.ts, skip)
@@ -302,16 +356,127 @@ var futureWords = map[string]bool{"will": true, "going": true, "planning": true,
 
 // futureChange: the claim says a change is still to come: "will switch",
 // "is going to", "next month", or a change verb in the progressive ("is
-// moving to Osaka").
-func futureChange(ts []ctok) bool {
+// moving to Osaka"). "next month" in a validity phrase ("from next
+// month", sched) schedules a change rather than plans one.
+func futureChange(ts []ctok, sched [][2]int) bool {
+	inSched := func(i int) bool {
+		for _, sp := range sched {
+			if i >= sp[0] && i < sp[1] {
+				return true
+			}
+		}
+		return false
+	}
 	for i, t := range ts {
-		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) {
+		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) && !inSched(i) {
 			return true
 		}
 		if i > 0 && isCopula(ts[i-1].low) && strings.HasSuffix(t.low, "ing") {
 			if _, ok := changeVerbs[t.low]; ok || strings.HasPrefix(t.low, "mov") || strings.HasPrefix(t.low, "switch") || strings.HasPrefix(t.low, "chang") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// frequencyWords before a day say how often, not which slot: "every
+// weekday".
+var frequencyWords = map[string]bool{"every": true, "each": true}
+
+// identityTime: the claim gives the clock time v as what its topic is,
+// or when it starts, leaves or lands: "checkout is at 11am", "the
+// checkout time is noon", "the flight lands at 14:05".
+func (c topicClaim) identityTime(v typedValue) bool {
+	i := v.from - 1
+	if i >= 0 && c.ts[i].low == "at" {
+		i--
+		if i >= 0 && timetableSlot(c.ts[i].low) != "" {
+			return true
+		}
+	}
+	if i >= 0 && c.ts[i].low == "now" {
+		i--
+	}
+	return i >= 0 && isCopula(c.ts[i].low)
+}
+
+// mergeNames reads the names of two claims as one type when one gives
+// only a person and the other only another name: the extractor may take
+// an organisation for a person ("with Vodafone") or a person for another
+// name, and the topic still decides whether they fill one slot.
+func mergeNames(a, b map[string][]typedValue) {
+	fold := func(x map[string][]typedValue) {
+		x["name"] = x["person"]
+		delete(x, "person")
+	}
+	aP, aN := len(a["person"]) > 0, len(a["name"]) > 0
+	bP, bN := len(b["person"]) > 0, len(b["name"]) > 0
+	switch {
+	case aP && !aN && bN && !bP:
+		fold(a)
+	case bP && !bN && aN && !aP:
+		fold(b)
+	}
+}
+
+// agentEnd returns where the verb starts in "<agent> <change verb>
+// <object> to <value>" ("the landlord has put our rent up to £1,340",
+// "the vet told us to cut Biscuit's food down to 150 grams"), or 0: the
+// agent names who made the change, not the topic. A passive ("the rent
+// was put up to") has no agent.
+func agentEnd(ts []ctok) int {
+	for i := 1; i < len(ts); i++ {
+		if _, ok := changeVerbs[ts[i].low]; !ok && !agentChangeVerbs[ts[i].low] {
+			continue
+		}
+		for _, t := range ts[:i] {
+			if isCopula(t.low) {
+				return 0
+			}
+		}
+		object := false
+		for j := i + 1; j < len(ts) && j <= i+8; j++ {
+			switch w := ts[j].low; {
+			case w == "to" || w == "until":
+				if object {
+					return i
+				}
+				return 0
+			case !particles[w] && !leadWords[w]:
+				object = true
+			}
+		}
+		return 0
+	}
+	return 0
+}
+
+// futureChangeVerb: a change verb comes at most three words after a
+// future word ("will move", "going to switch"), or follows a copula in
+// the progressive ("is moving to").
+func futureChangeVerb(ts []ctok) bool {
+	for i, t := range ts {
+		if futureWords[t.low] {
+			for j := i + 1; j < len(ts) && j <= i+3; j++ {
+				if _, ok := changeVerbs[ts[j].low]; ok || changeVerbStem(ts[j].low) {
+					return true
+				}
+			}
+		}
+		if i > 0 && isCopula(ts[i-1].low) && strings.HasSuffix(t.low, "ing") && changeVerbStem(t.low) {
+			return true
+		}
+	}
+	return false
+}
+
+// changeVerbStem: w is a form of move, switch, change, reschedule or
+// postpone.
+func changeVerbStem(w string) bool {
+	for _, p := range []string{"mov", "switch", "chang", "reschedul", "postpon", "push", "replac", "migrat"} {
+		if strings.HasPrefix(w, p) {
+			return true
 		}
 	}
 	return false

@@ -170,6 +170,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 	}
 	if ev.when && iv.when {
+		// "from next month, pickup is at 3:30": a scheduled change
+		ev.changed = ev.changed || scheduledChange(existing.Claim)
+		iv.changed = iv.changed || scheduledChange(incoming.Claim)
 		return whenDecision(existing, incoming, ev, iv, about, values)
 	}
 	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed)) {
@@ -184,8 +187,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 			}
 			return Decision{Unrelated, fmt.Sprintf("%s; %s, preferences said apart may both hold, so neither is retired", about, values)}
 		}
-		if d, ok := byTopic(existing, incoming); ok && d.Relation == Duplicate {
-			// "speaks fluent Portuguese" / "speaks Portuguese fluently"
+		if d, ok := byTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when) {
+			// "speaks fluent Portuguese" / "speaks Portuguese fluently";
+			// "is planned for June" (read as a state) / "will be in
+			// September": when it is, read from the words
 			return d
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
@@ -447,6 +452,8 @@ var propertyNouns = map[string]bool{
 	"profession": true, "employer": true, "school": true, "university": true, "major": true,
 	"treasurer": true, "secretary": true, "chairman": true, "chairwoman": true, "chairperson": true,
 	"organiser": true, "organizer": true, "diet": true, "rate": true,
+	// the one firm a household deals with for a thing
+	"bank": true, "insurer": true, "supplier": true, "pharmacy": true,
 }
 
 // singleValued reports whether the slot of view v (of memory m) holds one

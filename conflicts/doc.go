@@ -51,4 +51,18 @@
 // to", "now", "instead") to be one slot; a qualifier that differs
 // ("guitar"/"swimming" lesson, "staging"/"production") keeps two topics
 // apart.
+//
+// Topics and values are read loosely where wording varies but the slot
+// does not: a validity phrase ("from April", "as of this month", "since
+// the start of the tax year") is a scheduled change (schedule.go); the
+// agent of a change ("the landlord has put our rent up to") is not the
+// topic; "at 5" is five of either half of the day, and a new day and
+// time changed together are one change of when (hours.go); a period
+// adjective gives an amount its period ("the hourly rate is £75"); a
+// name is one type whatever kind the extractor gave it; the object of an
+// ending verb ("sold the Civic", "cancelled Riverford") and a name a
+// leaving verb follows ("Dr Shaw retired") are old values; "prod" is
+// "production", a flight that arrives lands. Slots: "X's name is N" = "X
+// is called N"; a group or event "held in", "meets at" or "moved to" a
+// place is located there; a role has one name ("family doctor" = "GP").
 package conflicts

@@ -109,12 +109,24 @@ func viewOf(m schema.Memory) view {
 		v.prop = strings.Join(w, " ")
 		v.subj = dropOurs(strings.TrimSpace(v.subj + " " + v.prop))
 		v.attr, v.folded = "is", true
+		if v.prop == "name" && v.subj != "name" {
+			// "the tortoise's name is Horatio" = "the tortoise is called Horatio"
+			v.subj, v.attr = strings.TrimSuffix(v.subj, " name"), "is called"
+		}
 	case locationAttrs[a] && namedValue(m) && !timeValue(m.Value):
 		v.attr = "is located in"
-	case changeAttrs[a] && !isPersonSubject(m):
+	case (changeAttrs[a] || changeAttrPattern(w)) && !isPersonSubject(m):
 		// "the stand-up has moved to 10:15", "my medication was changed
 		// to amlodipine": the subject's one value is now the new one
 		v.attr, v.changed = "is", true
+		if relocation(w) && !agentish(m, v.subj) && !timeValue(m.Value) && !startsWithNumber(m.Value) {
+			// "the yoga class moved to the community centre": where it
+			// is held now
+			v.attr = "is located in"
+		}
+	case venueAttrs[a] && !agentish(m, v.subj) && !timeValue(m.Value):
+		// "the yoga class is held in the church hall": where it is
+		v.attr = "is located in"
 	case len(w) == 3 && w[0] == "is" && stateGroup[w[1]] != "" && qualifierPreps[w[2]] && !startsWithNumber(m.Value):
 		// "is open on" Sundays (but "is booked for 3 nights" is a measure)
 		v.subj = strings.TrimSpace(v.subj + " " + w[2] + " " + strings.Join(valueKey(m.Value), " "))
@@ -241,6 +253,58 @@ var changeAttrs = map[string]bool{
 	"is postponed to": true, "was postponed to": true, "is postponed until": true, "was postponed until": true,
 	"was pushed back until": true, "is pushed back until": true, "is delayed to": true, "was delayed to": true,
 	"is delayed until": true, "was delayed until": true,
+}
+
+// changeVerbForms say a value changed when "to" (or "until", "for")
+// follows them, with any auxiliary before and a particle after: "has
+// changed to", "changes to", "was moved back to", "has been switched to".
+var changeVerbForms = map[string]bool{
+	"changes": true, "changed": true, "moves": true, "moved": true, "switches": true, "switched": true,
+	"pushed": true, "rescheduled": true, "postponed": true, "delayed": true, "brought": true,
+	"updated": true, "increased": true, "raised": true, "reduced": true, "cut": true, "lowered": true,
+	"decreased": true, "dropped": true, "relocated": true, "shifted": true,
+}
+
+// auxiliaries may come before a change verb: "has been moved to".
+var auxiliaries = map[string]bool{"has": true, "have": true, "had": true, "been": true, "was": true, "is": true, "were": true, "are": true, "got": true}
+
+// changeAttrPattern: the attribute's words are auxiliaries, a change
+// verb, particles and then "to", "until" or "for".
+func changeAttrPattern(w []string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	last := w[len(w)-1]
+	if last != "to" && last != "until" && last != "for" {
+		return false
+	}
+	i := 0
+	for i < len(w)-1 && auxiliaries[w[i]] {
+		i++
+	}
+	if i >= len(w)-1 || !changeVerbForms[w[i]] {
+		return false
+	}
+	if last == "for" && w[i] != "rescheduled" && w[i] != "postponed" {
+		return false
+	}
+	for _, x := range w[i+1 : len(w)-1] {
+		if !particles[x] {
+			return false
+		}
+	}
+	return true
+}
+
+// relocation: the change attribute says a thing moved to a place.
+func relocation(w []string) bool {
+	for _, x := range w {
+		switch x {
+		case "moves", "moved", "relocated", "relocates", "shifted":
+			return true
+		}
+	}
+	return false
 }
 
 // whenAttrs say when a subject happens; with a day, date or clock time as

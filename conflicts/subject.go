@@ -95,10 +95,35 @@ func subjectWords(raw string) (k []string, renewed bool) {
 // of", "the price for".
 var propertyPreps = map[string]bool{"of": true, "on": true, "for": true}
 
+// roleSynonyms are two-word names of a role and the one word that names
+// it too: "our family doctor" is "our GP".
+var roleSynonyms = map[string]string{
+	"family doctor": "gp", "general practitioner": "gp", "line manager": "manager",
+	"team leader": "team lead", "technical lead": "tech lead", "head teacher": "headteacher",
+	"veterinary surgeon": "vet", "veterinarian": "vet", "family dentist": "dentist",
+}
+
 // canonSubject writes a property said with a preposition after its owner
 // ("interest rate on savings account" -> "savings account interest
-// rate"), when the word before the preposition is a property noun.
+// rate"), when the word before the preposition is a property noun, and
+// a role by one name of it ("family doctor" -> "gp").
 func canonSubject(k []string) string {
+	if n := len(k); n >= 1 {
+		for _, w := range []int{2, 1} {
+			if n < w {
+				continue
+			}
+			if r, ok := roleSynonyms[strings.Join(k[n-w:], " ")]; ok {
+				k = append(append([]string{}, k[:n-w]...), strings.Fields(r)...)
+				break
+			}
+		}
+	}
+	return canonProperty(k)
+}
+
+// canonProperty writes a property said with a preposition after its owner.
+func canonProperty(k []string) string {
 	for i := 1; i < len(k)-1; i++ {
 		if !propertyPreps[k[i]] {
 			continue

@@ -54,6 +54,11 @@ var topicDrop = map[string]bool{
 	"took": true, "taken": true, "happen": true, "happens": true, "happening": true, "take place": true,
 	"held": true, "hold": true, "holds": true, "live": true, "lives": true, "stand": true,
 	"stands": true, "sits": true, "stay": true, "stays": true, "set": true,
+	// where or how a thing is placed or made: "based in", "built with"
+	"based": true, "located": true, "situated": true, "built": true,
+	// when a thing is set for, and what it must be
+	"planned": true, "scheduled": true, "due": true, "need": true, "needs": true, "needed": true,
+	"wear": true, "wears": true,
 	// change verbs and particles
 	"switch": true, "switched": true, "switches": true, "switching": true, "move": true,
 	"moved": true, "moves": true, "moving": true, "migrate": true, "migrated": true,
@@ -64,7 +69,7 @@ var topicDrop = map[string]bool{
 	"push": true, "pushed": true, "bump": true, "bumped": true, "upped": true, "up": true,
 	"down": true, "rose": true, "risen": true, "rise": true, "fell": true, "fallen": true,
 	"brought": true, "forward": true, "updated": true, "upgraded": true, "downgraded": true,
-	"rescheduled": true, "postponed": true, "put": true, "puts": true,
+	"rescheduled": true, "postponed": true, "put": true, "puts": true, "over": true,
 }
 
 // directions after a noun tell slots apart ("flight to", "flight back
@@ -74,7 +79,7 @@ var directions = map[string]bool{"to": true, "from": true, "back": true}
 // timeUnits follow "next", "last" or "this" in a time filler.
 var timeUnits = map[string]bool{
 	"week": true, "month": true, "year": true, "term": true, "season": true, "time": true, "day": true,
-	"weekend": true, "quarter": true, "semester": true,
+	"weekend": true, "quarter": true, "semester": true, "sprint": true, "fortnight": true,
 }
 
 // validityWords before a time say from when a claim holds, not which slot
@@ -92,7 +97,8 @@ var genericNouns = map[string]bool{
 	"date": true, "schedule": true, "slot": true, "amount": true, "total": true, "system": true,
 	"platform": true, "tool": true, "software": true, "app": true, "age": true, "year": true,
 	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
-	"annual": true, "daily": true,
+	"annual": true, "daily": true, "hourly": true, "config": true, "configuration": true,
+	"settings": true, "pressure": true,
 }
 
 // genericStems are genericNouns in their normal form.
@@ -104,11 +110,21 @@ var genericStems = func() map[string]bool {
 	return m
 }()
 
+// abbreviations of topic words read as the word: "prod" is
+// "production", "repo" "repository".
+var topicAbbreviations = map[string]string{
+	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
+	"admin": "administration", "docs": "documentation", "info": "information",
+}
+
 // stem is the normal form of a topic word: possessive dropped, singular,
 // and a verb form or nominalisation as its stem ("collected",
 // "collection", "collecting" -> "collect"; "fluently" -> "fluent").
 func stem(w string) string {
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "'")
+	if full, ok := topicAbbreviations[w]; ok {
+		w = full
+	}
 	if len(w) <= 3 || hasDigit(w) {
 		return w
 	}
@@ -122,8 +138,15 @@ func stem(w string) string {
 	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsAny(w[n-1:], "aeiouls") {
 		w = w[:n-1] // "swimm" -> "swim"
 	}
-	return strings.TrimSuffix(w, "e")
+	w = strings.TrimSuffix(w, "e")
+	if syn, ok := topicSynonyms[w]; ok {
+		w = syn
+	}
+	return w
 }
+
+// topicSynonyms fold stems of one meaning: a flight that arrives lands.
+var topicSynonyms = map[string]string{"arriv": "land", "depart": "leav", "begin": "start", "finish": "end"}
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out
 // the spans marked in skip.
@@ -147,6 +170,13 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 			continue
 		case w == "any" && i+1 < len(ts) && ts[i+1].low == "more":
 			i++
+			continue
+		case w == "team" && claimStart(ts, i) && groupVerb(ts, i+1):
+			// "the team tracks bugs": the team is the speaker's group
+			prevKept = w
+			continue
+		case (w == "back" || w == "forward") && afterChangeVerb(ts, i):
+			// "pushed the bedtime back to 8:30": a particle of the verb
 			continue
 		}
 		if directions[w] {
@@ -192,4 +222,32 @@ func sameTopic(a, b map[string]bool) bool {
 		}
 	}
 	return shared && !(onlyA && onlyB)
+}
+
+// groupVerb: the word at i is the verb of a group's clause: an
+// auxiliary, or a verb in "-s" with no copula straight after it ("the
+// team tracks bugs", not "the team members are").
+func groupVerb(ts []ctok, i int) bool {
+	if i >= len(ts) {
+		return false
+	}
+	w := ts[i].low
+	switch w {
+	case "is", "are", "was", "were", "has", "have", "had", "will", "now", "still", "uses", "runs":
+		return true
+	}
+	if len(w) <= 3 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || propertyNouns[w] {
+		return false
+	}
+	return i+1 < len(ts) && !isCopula(ts[i+1].low)
+}
+
+// afterChangeVerb: a change verb comes at most six words before i.
+func afterChangeVerb(ts []ctok, i int) bool {
+	for j := max(0, i-6); j < i; j++ {
+		if _, ok := changeVerbs[ts[j].low]; ok {
+			return true
+		}
+	}
+	return false
 }

@@ -17,11 +17,11 @@ import (
 //   - a day of the week, with a part of the day ("Tuesday evenings" =
 //     "tuesday evening");
 //   - a clock time ("8am" = "8:00" = "8 o'clock", "5pm" = "17:00", "half
-//     nine" = "9:30", "noon");
+//     nine" = "9:30", "noon"; "at 5" is five of either half, hours.go);
 //   - a date (a day of a month, "2 May" = "May 2nd"; the year is not
 //     compared) or a month alone ("in June");
 //   - money with its currency and period ("£30 a month" = "30 pounds per
-//     month"); two periods are two types;
+//     month" = "a monthly fee of £30"); two periods are two types;
 //   - a percentage ("5%" = "5 percent");
 //   - a version of a named product ("Postgres 14"): the type is the
 //     product, so "MySQL 8" and "Postgres 14" are not compared;
@@ -289,7 +289,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			continue
 		}
 		w := ts[i].raw
-		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] && !claimStart(ts, i) {
+		multiword := i > 0 && capitalised(ts[i-1].raw) && !claimStart(ts, i-1) // "Mazda CX-5" is a name
+		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] && !claimStart(ts, i) && !multiword {
 			if v := strings.TrimPrefix(low(i+1), "v"); hasDigit(v) && strings.Trim(v, "0123456789.") == "" {
 				add("version:"+productKey(low(i)), v, i, i+2)
 				continue
@@ -343,6 +344,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	out = looseClocks(ts, used, out)
+	periodAdjective(ts, out)
 	markOld(ts, out)
 	return ts, out
 }
@@ -508,9 +511,24 @@ func twoDigits(n int) string {
 	return strconv.Itoa(n)
 }
 
+// endingVerbs end what their object was to the speaker: "sold the
+// Focus", "cancelled Riverford", "left Vodafone".
+var endingVerbs = map[string]bool{
+	"sold": true, "cancelled": true, "canceled": true, "ditched": true, "quit": true, "left": true,
+	"dumped": true, "scrapped": true, "closed": true, "dropped": true,
+}
+
+// leavingVerbs after a name say it no longer holds its place: "Dr Shaw
+// retired", "Jordan left the company".
+var leavingVerbs = map[string]bool{
+	"retired": true, "left": true, "resigned": true, "quit": true, "died": true, "moved": true,
+	"stepped": true,
+}
+
 // markOld marks the values a claim gives as the old one: after "from"
 // with a "to" later in the claim, "not", "instead of", "rather than",
-// "than", "replaced" or "replacing".
+// "than", "replaced" or "replacing"; the object of an ending verb ("sold
+// the Focus"); a name that a leaving verb follows ("Dr Shaw retired").
 func markOld(ts []ctok, vs []typedValue) {
 	hasTo := func(after int) bool {
 		for j := after; j < len(ts); j++ {
@@ -542,6 +560,14 @@ func markOld(ts []ctok, vs []typedValue) {
 			if q := prev(2); q == "instead" || q == "rather" {
 				p = q + " " + p
 			}
+		}
+		switch {
+		case endingVerbs[p]:
+			// "sold the Focus", "cancelled Riverford"
+			vs[k].old = true
+		case nameTypes[vs[k].typ] && vs[k].to < len(ts) && leavingVerbs[ts[vs[k].to].low]:
+			// "Dr Shaw retired", "Jordan left"
+			vs[k].old = true
 		}
 		switch p {
 		case "not", "instead of", "rather than", "than", "replaced", "replacing", "replace":

@@ -228,11 +228,19 @@ func analyseAll(s string, ref time.Time, sp speaker, st *docState) []schema.Memo
 	return ms
 }
 
-// secondClause returns where a second main clause starts in s: after ",
-// and" or ", but" when a noun phrase with a determiner or possessive
-// follows ("..., and the head coach is now Aleksander"), or 0.
+// secondClause returns where a second main clause starts in s, or 0:
+//
+//   - after ", and", ", but" or ", so" when a noun phrase with a
+//     determiner or possessive follows ("..., and the head coach is now
+//     Aleksander"), or a subject pronoun with its verb ("..., so I'm
+//     pescatarian now", "..., so we use Linear");
+//   - after a bare comma when a subject pronoun joined to its auxiliary
+//     follows ("Sold the Focus last week, I'm driving a Skoda now").
 func secondClause(s string) int {
-	low := strings.ToLower(s)
+	low := strings.ReplaceAll(strings.ToLower(s), "’", "'")
+	if len(low) != len(s) {
+		return 0 // offsets must hold in s
+	}
 	for _, sep := range []string{", and ", ", but ", ", so "} {
 		i := strings.Index(low, sep)
 		if i <= 0 {
@@ -244,9 +252,33 @@ func secondClause(s string) int {
 		case "the", "my", "our", "his", "her", "their", "your":
 			return k
 		}
+		if clauseSubjects[first] {
+			return k
+		}
+	}
+	for i := strings.Index(low, ", "); i > 0; {
+		k := i + 2
+		first, _, _ := strings.Cut(low[k:], " ")
+		if joinedSubjects[first] {
+			return k
+		}
+		j := strings.Index(low[k:], ", ")
+		if j < 0 {
+			break
+		}
+		i = k + j
 	}
 	return 0
 }
+
+// clauseSubjects open a clause after a conjunction: a subject pronoun of
+// the speaker, alone or joined to its auxiliary.
+var clauseSubjects = set(`i i'm i've i'd we we're we've we'd`)
+
+// joinedSubjects open a clause after a bare comma: a subject pronoun
+// joined to its auxiliary, which cannot begin a phrase of the first
+// clause.
+var joinedSubjects = set(`i'm i've we're we've`)
 
 // analyseAs analyses text (a rewording of the sentence s) and keeps s as
 // the claim.
