@@ -246,12 +246,27 @@ func (s *Store) SystemMarkPublished(ctx context.Context, refs []schema.JobRef) e
 	return translate(op, err)
 }
 
+// The look-up by subject comes in two statements: with an attribute the
+// seek is on (owner, subject_key, attribute_key) and reads only that slot;
+// a single statement with "attribute IS NULL OR attribute_key = ..." could
+// seek on (owner, subject_key) alone and read every memory about the
+// subject (for an owner with 6,628 memories about "I": 19,885 db hits and
+// 11 ms against 1 hit and 1 ms).
 const subjectLookupsCypher = `
 UNWIND range(0, size($keys) - 1) AS i
 CALL (i) {
   MATCH (m:Memory {owner: $owner, subject_key: $keys[i].subject})
-  WHERE ($keys[i].attribute IS NULL OR m.attribute_key = $keys[i].attribute)
-    AND m.state IN ['active', 'disputed']
+  WHERE m.state IN ['active', 'disputed']
+  RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
+}
+RETURN $keys[i].at AS i, ` + memoryProjection + ` AS m
+ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
+
+const slotLookupsCypher = `
+UNWIND range(0, size($keys) - 1) AS i
+CALL (i) {
+  MATCH (m:Memory {owner: $owner, subject_key: $keys[i].subject, attribute_key: $keys[i].attribute})
+  WHERE m.state IN ['active', 'disputed']
   RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
 }
 RETURN $keys[i].at AS i, ` + memoryProjection + ` AS m
@@ -268,7 +283,8 @@ RETURN $queries[i].at AS i, ` + memoryProjection + ` AS m, score
 ORDER BY i ASC, score DESC, m.id ASC`
 
 // LookupClaims runs the worker's look-ups for many claims in one read
-// transaction of two queries; see graph.BatchStore.
+// transaction of up to three queries (by subject, by subject and
+// attribute, by similar claim); see graph.BatchStore.
 func (s *Store) LookupClaims(ctx context.Context, owner schema.Owner, ls []graph.ClaimLookup, subjectLimit, similarLimit int) ([]graph.ClaimMatches, error) {
 	const op = "look up claims"
 	if err := owner.Validate(); err != nil {
@@ -286,28 +302,34 @@ func (s *Store) LookupClaims(ctx context.Context, owner schema.Owner, ls []graph
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
 	out := make([]graph.ClaimMatches, len(ls))
-	var keys, queries []map[string]any
+	var keys, slots, queries []map[string]any
 	for i, l := range ls {
 		if sk := graph.NormalizeKey(l.SubjectKey); sk != "" {
-			var attr any
 			if a := graph.NormalizeKey(l.AttributeKey); a != "" {
-				attr = a
+				slots = append(slots, map[string]any{"at": i, "subject": sk, "attribute": a})
+			} else {
+				keys = append(keys, map[string]any{"at": i, "subject": sk})
 			}
-			keys = append(keys, map[string]any{"at": i, "subject": sk, "attribute": attr})
 		}
 		if q := luceneQuery(owner, l.Claim); q != "" {
 			queries = append(queries, map[string]any{"at": i, "query": q})
 		}
 	}
-	if len(keys) == 0 && len(queries) == 0 {
+	if len(keys) == 0 && len(slots) == 0 && len(queries) == 0 {
 		return out, nil
 	}
 	_, err = read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
 		for i := range out {
 			out[i] = graph.ClaimMatches{}
 		}
-		if len(keys) > 0 {
-			recs, err := collect(ctx, tx, subjectLookupsCypher, map[string]any{"owner": string(owner), "keys": keys, "limit": subjectLimit})
+		for _, q := range []struct {
+			cypher string
+			keys   []map[string]any
+		}{{subjectLookupsCypher, keys}, {slotLookupsCypher, slots}} {
+			if len(q.keys) == 0 {
+				continue
+			}
+			recs, err := collect(ctx, tx, q.cypher, map[string]any{"owner": string(owner), "keys": q.keys, "limit": subjectLimit})
 			if err != nil {
 				return struct{}{}, err
 			}
