@@ -44,6 +44,10 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	mergeNames(ea.vals, ia.vals)
+	mergePeriods(ea, ia)
+	if d, ok := retiredValue(existing, incoming, ea, ia); ok {
+		return d, true
+	}
 	var shared []string
 	for t := range ea.vals {
 		if _, ok := ia.vals[t]; ok {
@@ -58,8 +62,9 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 			return Decision{}, false // which of two values is the slot's is unclear
 		}
 	}
-	et, it := ea.topic(shared), ia.topic(shared)
-	if !sameTopic(et, it) {
+	es, is := ea.topicSkip(shared), ia.topicSkip(shared)
+	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
+	if !sameTopic(et, it) && !softTopic(ea, ia, es, is, et, it) {
 		return Decision{}, false
 	}
 	differ, timesDiffer := "", 0
@@ -152,6 +157,8 @@ type topicClaim struct {
 	// April", "as of this month"): a change, and not one merely planned
 	scheduled bool
 	sched     [][2]int // the spans of those phrases
+	// ctx marks the words that say when or why, not what (context.go)
+	ctx []bool
 }
 
 // readTopic reads m for byTopic; ok is false when m cannot be compared
@@ -168,6 +175,16 @@ func readTopic(m schema.Memory) (topicClaim, bool) {
 		}
 	}
 	c.cue, c.additive = changeCue(ts)
+	c.ctx = make([]bool, len(ts))
+	inValue := make([]bool, len(ts))
+	for _, v := range vs {
+		for i := v.from; i < v.to && i < len(ts); i++ {
+			inValue[i] = true
+		}
+	}
+	if contextSkip(ts, c.ctx, func(i int) bool { return inValue[i] }) {
+		c.cue = true // "since the timetable change, ..."
+	}
 	c.sched = scheduledSpans(ts)
 	c.scheduled = len(c.sched) > 0
 	c.cue = c.cue || c.scheduled
@@ -203,7 +220,17 @@ func (c topicClaim) oldAt(i int) bool {
 // topic is the claim's topic read without the values of the shared types,
 // its old values, and times that only say from when it holds.
 func (c topicClaim) topic(shared []string) map[string]bool {
+	return topicWords(c.ts, c.topicSkip(shared))
+}
+
+// topicSkip marks the words of the claim that are not its topic.
+func (c topicClaim) topicSkip(shared []string) []bool {
 	skip := make([]bool, len(c.ts))
+	for i, x := range c.ctx {
+		if x {
+			skip[i] = true
+		}
+	}
 	mark := func(v typedValue) {
 		for i := v.from; i < v.to && i < len(skip); i++ {
 			skip[i] = true
@@ -249,7 +276,7 @@ func (c topicClaim) topic(shared []string) map[string]bool {
 			skip[i] = true
 		}
 	}
-	return topicWords(c.ts, skip)
+	return skip
 }
 
 // identity: the claim says what its topic is, a copula (or "called",

@@ -34,8 +34,13 @@ import (
 // X to Y", "not X", "instead of X", "rather than X", "replaced X with Y")
 // is marked old: it is what changed, not what holds.
 
-// ctok is one word of a claim, as written and in lower case.
-type ctok struct{ raw, low string }
+// ctok is one word of a claim, as written and in lower case; brk marks
+// a word after a clause break (a comma, semicolon, colon, dash or
+// bracket).
+type ctok struct {
+	raw, low string
+	brk      bool
+}
 
 // claimTokens splits a claim into words, keeping a dot, colon or comma
 // between digits ("5.7", "8:00", "1,000" -> "1000"), an apostrophe inside
@@ -46,11 +51,13 @@ func claimTokens(s string) []ctok {
 	}
 	var out []ctok
 	var b strings.Builder
+	brk := false
 	flush := func() {
 		if b.Len() > 0 {
 			r := b.String()
-			out = append(out, ctok{raw: r, low: strings.ToLower(r)})
+			out = append(out, ctok{raw: r, low: strings.ToLower(r), brk: brk})
 			b.Reset()
+			brk = false
 		}
 	}
 	prev := rune(0)
@@ -70,9 +77,16 @@ func claimTokens(s string) []ctok {
 			b.WriteRune('\'')
 		case r == '£' || r == '$' || r == '€' || r == '%':
 			flush()
-			out = append(out, ctok{raw: string(r), low: string(r)})
+			out = append(out, ctok{raw: string(r), low: string(r), brk: brk})
+			brk = false
 		default:
 			flush()
+			switch {
+			case r == ',' || r == ';' || r == ':' || r == '(' || r == ')' || r == '–' || r == '—':
+				brk = true
+			case r == '-' && (prev == ' ' || next == ' '):
+				brk = true // " - ", not "five-a-side"
+			}
 		}
 		prev = r
 		i += w
@@ -316,7 +330,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("quantity:age", n, i, i+1) // "Tigger is 9."
 			}
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
-			add("quantity:"+singular(u), n, i, i+2)
+			add("quantity:"+unitKey(u), n, i, i+2)
 		}
 	}
 	// names: the memory's entities other than its subject
@@ -348,6 +362,38 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 	periodAdjective(ts, out)
 	markOld(ts, out)
 	return ts, out
+}
+
+// unitSynonyms fold spellings of one unit: "30 seconds" = "30 s",
+// "24 kilos" = "24 kg".
+var unitSynonyms = map[string]string{
+	"s": "second", "sec": "second", "secs": "second", "second": "second",
+	"min": "minute", "mins": "minute", "minute": "minute",
+	"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
+	"ms": "millisecond", "millisecond": "millisecond", "msec": "millisecond",
+	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilogram": "kg", "kilogramme": "kg",
+	"g": "g", "gram": "g", "gramme": "g", "gm": "g", "grm": "g",
+	"mg": "mg", "milligram": "mg", "milligramme": "mg",
+	"ml": "ml", "millilitre": "ml", "milliliter": "ml",
+	"l": "litre", "litre": "litre", "liter": "litre", "ltr": "litre",
+	"mb": "mb", "megabyte": "mb", "gb": "gb", "gigabyte": "gb", "tb": "tb", "terabyte": "tb",
+	"km": "km", "kilometre": "km", "kilometer": "km", "mi": "mile", "mile": "mile",
+	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
+	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb",
+	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
+	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
+}
+
+// unitKey is a unit's one spelling: singular, abbreviations folded.
+func unitKey(u string) string {
+	if k, ok := unitSynonyms[u]; ok {
+		return k
+	}
+	s := singular(u)
+	if k, ok := unitSynonyms[s]; ok {
+		return k
+	}
+	return s
 }
 
 // isCopula: a form of "be".
@@ -515,7 +561,8 @@ func twoDigits(n int) string {
 // Focus", "cancelled Riverford", "left Vodafone".
 var endingVerbs = map[string]bool{
 	"sold": true, "cancelled": true, "canceled": true, "ditched": true, "quit": true, "left": true,
-	"dumped": true, "scrapped": true, "closed": true, "dropped": true,
+	"dumped": true, "scrapped": true, "closed": true, "dropped": true, "traded": true, "swapped": true,
+	"off": true, "abandoned": true, "retired": true,
 }
 
 // leavingVerbs after a name say it no longer holds its place: "Dr Shaw

@@ -475,6 +475,9 @@ type nounPhrase struct {
 	head    string // "favourite colour"
 	name    string // proper name as written ("Anna")
 	pronoun string // "it" for it/this/that
+	// possessed: the owner was named by a possessive "'s" ("my son's",
+	// "Nadia's"), not by the speaker's own "my" or "our"
+	possessed bool
 }
 
 // readNP normalises a subject noun phrase: lower case, articles dropped,
@@ -536,6 +539,7 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 					owner = np.owner + "'s " + owner // "your son's age"
 				}
 				np.owner = owner
+				np.possessed = true
 				head, nameToks = nil, nil
 			}
 		case determiners[l] && len(head) == 0:
@@ -693,6 +697,11 @@ func attribute(toks []tok, si sentenceInfo, c *clause, subj *nounPhrase) (string
 		if subj.owner != "" && isProperty(subj.head) {
 			if thing, prop, ok := splitProperty(subj.head); ok {
 				subj.key = thing // "our API version" -> api / version
+				if subj.possessed {
+					// "my son's shoe size": whose shoe it is stays in the
+					// subject, or a daughter's size would be the same slot
+					subj.key = subj.owner + "'s " + thing
+				}
 				return prop, from, to
 			}
 			subj.key = subj.owner

@@ -50,3 +50,20 @@ func TestWeekdayPluralsAreNotEntities(t *testing.T) {
 		}
 	}
 }
+
+// A possessor before a compound property stays in the subject: a son's
+// shoe size is not a daughter's; the speaker's own "my" or "our" does not.
+func TestPossessorKeepsCompoundProperty(t *testing.T) {
+	tests := []struct{ text, subj, attr string }{
+		{"My son's shoe size is 3.", "user's son's shoe", "size"},
+		{"My daughter's shoe size is 5.", "user's daughter's shoe", "size"},
+		{"Nadia's shoe size is 4.", "nadia's shoe", "size"},
+		{"Our API version is 3.", "api", "version"},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		if len(ms) == 0 || ms[0].Subject != tt.subj || ms[0].Attribute != tt.attr {
+			t.Errorf("%q: %v, want subject %q attribute %q", tt.text, ms, tt.subj, tt.attr)
+		}
+	}
+}
