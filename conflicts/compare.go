@@ -154,6 +154,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 	if eNeg || iNeg {
 		return Decision{Unrelated, fmt.Sprintf("%s; a denial of one value (%q vs %q) does not contradict another", about, ev.raw, iv.raw)}
 	}
+	if o1, o2, ok := otherOccasions(existing.Claim, incoming.Claim, evk, ivk); ok {
+		return Decision{Unrelated, fmt.Sprintf("%s, but said of other occasions (%q, %q): both may hold", about, o1, o2)}
+	}
 	if h1, h2, tail, ok := sharedTail(evk, ivk); ok && actionAttribute(ea) {
 		return Decision{Unrelated, fmt.Sprintf("%s, but the values share %q and differ in what it is said of (%q, %q): other things", about, tail, h1, h2)}
 	}

@@ -71,3 +71,52 @@ func actionAttribute(attr string) bool {
 	ws := strings.Fields(attr)
 	return len(ws) > 0 && !isCopula(ws[0]) && ws[0] != "works" && ws[0] != "work"
 }
+
+// occasionPreps introduce when or with what something is done: "with
+// breakfast", "after school", "at the weekend".
+var occasionPreps = map[string]bool{
+	"with": true, "before": true, "after": true, "during": true, "at": true, "on": true,
+	"in": true,
+}
+
+// otherOccasions reports whether two claims whose values are ea and ia
+// (comparison forms) each go on, after the value, with an occasion
+// ("Mum takes 500 mg of metformin with breakfast", "... 1,000 mg of
+// metformin with her evening meal") and the occasions differ in words
+// that are neither numbers nor days and months: two doses, two routines,
+// both true. Times and dates are values, not occasions, so "on Monday at
+// 4pm" and "on Tuesday at 5" still fill one slot; and a place that is the
+// value ("meets at Clara's house") is not an occasion.
+func otherOccasions(existing, incoming string, ea, ia []string) (string, string, bool) {
+	ta, tb := occasion(key(existing), ea), occasion(key(incoming), ia)
+	if len(ta) == 0 || len(tb) == 0 || slices.Equal(ta, tb) {
+		return "", "", false
+	}
+	return strings.Join(ta, " "), strings.Join(tb, " "), true
+}
+
+// occasion returns the words of claim after its value when they start
+// with an occasion preposition, or nil when the value is not found in the
+// claim, nothing follows it, or a word after it is a number, a day or a
+// month.
+func occasion(claim, value []string) []string {
+	if len(value) == 0 {
+		return nil
+	}
+	end := -1
+	for i := 0; i+len(value) <= len(claim); i++ {
+		if slices.Equal(claim[i:i+len(value)], value) {
+			end = i + len(value)
+		}
+	}
+	if end < 0 || end+1 >= len(claim) || !occasionPreps[claim[end]] {
+		return nil
+	}
+	tail := claim[end:]
+	for _, w := range tail[1:] {
+		if hasDigit(w) || calendarWords[w] || w == "noon" || w == "midnight" {
+			return nil
+		}
+	}
+	return tail
+}

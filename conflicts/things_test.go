@@ -20,6 +20,8 @@ func TestOtherThings(t *testing.T) {
 		{"Ravi met Priya in Lisbon last Tuesday to plan milestone 9.", "Ravi met Priya in Lisbon last Tuesday to plan milestone 10."},
 		{"Bus 38 stops outside the library.", "Bus 12 stops outside the library."},
 		{"Gate 4 opens at 7am.", "Gate 9 opens at 8am."},
+		{"Gran takes 2 mg of warfarin with lunch.", "Gran takes 3 mg of warfarin with her dinner."},
+		{"Ollie drinks a glass of milk before bed.", "Ollie drinks a glass of juice after school."},
 	}
 	for _, tt := range tests {
 		for _, later := range []time.Duration{0, 90 * 24 * time.Hour} {
@@ -37,6 +39,8 @@ func TestOtherThings(t *testing.T) {
 		{"Marisol is a junior analyst at Kestrel.", "Marisol is a senior analyst at Kestrel now.", Supersedes},
 		{"Our cat Pip is eleven years old.", "Pip, our cat, is 11.", Duplicate},
 		{"We moved the standup to room 4.", "We moved the standup to room 6.", Supersedes},
+		{"The book club meets at Clara's house.", "The book club meets at the Crown pub these days.", Supersedes},
+		{"Gran takes 2 mg of warfarin with lunch.", "Gran now takes 3 mg of warfarin with lunch.", Supersedes},
 	}
 	for _, tt := range same {
 		a, b := extractOne(t, tt.a, at), extractOne(t, tt.b, at.Add(90*24*time.Hour))
