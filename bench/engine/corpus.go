@@ -83,6 +83,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout5.json", "hold-out 5 (not tuned on)"},
 	{"holdout6.json", "hold-out 6 (not tuned on)"},
 	{"holdout7.json", "hold-out 7 (not tuned on)"},
+	{"holdout8.json", "hold-out 8 (not tuned on)"},
 }
 
 func isHoldout(name string) bool {
