@@ -86,6 +86,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		bySurname bool
 	}
 	pm := strip(mt, titles, true)
+	if strings.ContainsRune(m.Name, '@') {
+		pm = nil // a handle or e-mail address is not a name with a surname
+	}
 	caps := allCaps(m.Name)
 	var all []scored
 	for _, c := range candidates {

@@ -76,6 +76,7 @@ func TestPeopleSurnames(t *testing.T) {
 	}{
 		{"a first-name alias does not make another surname the same person", "Priya Das", []schema.Entity{priya}, ""},
 		{"the first name alone still matches", "Priya", []schema.Entity{priya}, "e1"},
+		{"an e-mail address alias is no surname", "priya.n@example.org", []schema.Entity{ent("e1", "Priya Nair", p, "priya.n@example.org")}, "e1"},
 		{"surname only, unambiguous", "Tomas Berg", []schema.Entity{ent("e1", "Dr Berg", p)}, "e1"},
 		{"surname only, another of that surname known", "Tomas Berg", []schema.Entity{ent("e1", "Dr Berg", p), ent("e2", "Lena Berg", p)}, ""},
 	}
