@@ -2,6 +2,7 @@ package graphtest
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -352,4 +353,53 @@ func testCompleteJobsWhen(t *testing.T, s graph.Store) {
 	if got, err := s.Memories(ctx, owner, []string{m1.ID, m2.ID}); err != nil || len(got) != 2 {
 		t.Errorf("memories: %d, %v; want both written", len(got), err)
 	}
+}
+
+// testEntityCandidatesAmongMany: among many entities sharing a word
+// ("Cluster 1" … "Cluster 150"), the one a name is exactly comes first, by
+// one name and by a batch of names, whatever the candidates' limit.
+func testEntityCandidatesAmongMany(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	var ents []schema.Entity
+	for i := 1; i <= 150; i++ {
+		ents = append(ents, entity(schema.KindSystem, fmt.Sprintf("Cluster %d", i)))
+	}
+	ents = append(ents, entity(schema.KindSystem, "Billing cluster", "the blue cluster"))
+	_, job := create(t, s, owner, "many clusters")
+	if _, _, err := s.StartJob(ctx, owner, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CompleteJob(ctx, owner, job.ID, graph.JobWrite{Entities: ents}); err != nil {
+		t.Fatalf("CompleteJob: %v", err)
+	}
+	want := map[string]string{"cluster 42": ents[41].ID, "Cluster 150": ents[149].ID, "the blue cluster": ents[150].ID}
+	for name, id := range want {
+		for _, limit := range []int{1, 5, 20} {
+			got, err := s.EntityCandidates(ctx, owner, []string{name}, limit)
+			if err != nil {
+				t.Fatalf("EntityCandidates(%q): %v", name, err)
+			}
+			if len(got) == 0 || got[0].ID != id || len(got) > limit {
+				t.Errorf("EntityCandidates(%q, limit %d) = %d candidates, first %v; want %s first", name, limit, len(got), firstID(got), id)
+			}
+		}
+	}
+	names := []string{"cluster 42", "Cluster 150", "the blue cluster"}
+	each, err := s.EntityCandidatesEach(ctx, owner, names, 5)
+	if err != nil {
+		t.Fatalf("EntityCandidatesEach: %v", err)
+	}
+	for i, n := range names {
+		if len(each[i]) == 0 || each[i][0].ID != want[n] || len(each[i]) > 5 {
+			t.Errorf("EntityCandidatesEach[%q] = %d candidates, first %v; want %s first", n, len(each[i]), firstID(each[i]), want[n])
+		}
+	}
+}
+
+func firstID(es []schema.Entity) string {
+	if len(es) == 0 {
+		return "(none)"
+	}
+	return es[0].ID
 }

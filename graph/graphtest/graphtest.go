@@ -49,6 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"CompleteJobTwice", testCompleteJobTwice},
 		{"BatchJobs", testBatchJobs},
 		{"BatchLookups", testBatchLookups},
+		{"EntityCandidatesAmongMany", testEntityCandidatesAmongMany},
 		{"StartBatch", testStartBatch},
 		{"CompleteJobsWhen", testCompleteJobsWhen},
 		{"Unpublished", testUnpublished},

@@ -368,7 +368,7 @@ func (s *Store) LookupClaims(ctx context.Context, owner schema.Owner, ls []graph
 const entityCandidatesEachCypher = `
 UNWIND range(0, size($queries) - 1) AS i
 CALL (i) {
-  CALL db.index.fulltext.queryNodes('entity_keys', $queries[i].query) YIELD node, score
+  CALL db.index.fulltext.queryNodes('entity_keys', $queries[i].query, {limit: $pool}) YIELD node, score
   WHERE score > 0 AND node.owner = $owner AND node.merged_into IS NULL
   WITH node, score, any(t IN node.key_terms WHERE t IN $queries[i].exact) AS exact
   RETURN node, score, exact ORDER BY exact DESC, score DESC, node.id ASC LIMIT $limit
@@ -402,7 +402,7 @@ func (s *Store) EntityCandidatesEach(ctx context.Context, owner schema.Owner, na
 		return out, nil
 	}
 	_, err = read(ctx, s, func(tx neo4j.ManagedTransaction) (struct{}, error) {
-		recs, err := collect(ctx, tx, entityCandidatesEachCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": limit})
+		recs, err := collect(ctx, tx, entityCandidatesEachCypher, map[string]any{"owner": string(owner), "queries": queries, "limit": limit, "pool": lucenePool(limit)})
 		if err != nil {
 			return struct{}{}, err
 		}

@@ -279,8 +279,13 @@ func escapeTerm(s string) string {
 	return b.String()
 }
 
+// Lucene returns its best lucenePool(limit) hits (see searchMemoriesCypher):
+// a name's exact key terms are boosted fourfold and rare, so the entity a
+// name is exactly ranks first among any number sharing its words ("Cluster
+// 42" among "Cluster 1" … "Cluster 150"), and an owner with thousands of
+// entities sharing a word is not read whole for every mention.
 const entityCandidatesCypher = `
-CALL db.index.fulltext.queryNodes('entity_keys', $query) YIELD node, score
+CALL db.index.fulltext.queryNodes('entity_keys', $query, {limit: $pool}) YIELD node, score
 WHERE score > 0 AND node.owner = $owner AND node.merged_into IS NULL
 WITH node, score, any(t IN node.key_terms WHERE t IN $exact) AS exact
 RETURN node {.*} AS e
@@ -307,7 +312,7 @@ func (s *Store) EntityCandidates(ctx context.Context, owner schema.Owner, names 
 	}
 	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
 		return queryEntities(ctx, tx, entityCandidatesCypher, map[string]any{
-			"query": query, "owner": string(owner), "exact": exact, "limit": limit,
+			"query": query, "owner": string(owner), "exact": exact, "limit": limit, "pool": lucenePool(limit),
 		})
 	})
 	if err != nil {
