@@ -59,17 +59,20 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	for _, t := range shared {
 		if len(ea.vals[t]) != 1 || len(ia.vals[t]) != 1 {
+			if sameValueSet(t, ea.vals[t], ia.vals[t]) {
+				continue // "Harlow & Pike" twice: the same values, whichever is the slot's
+			}
 			return Decision{}, false // which of two values is the slot's is unclear
 		}
 	}
-	es, is := ea.topicSkip(shared), ia.topicSkip(shared)
+	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
 	if !sameTopic(et, it) && !softTopic(ea, ia, es, is, et, it) {
 		return Decision{}, false
 	}
 	differ, timesDiffer := "", 0
 	for _, t := range shared {
-		if !sameTyped(t, ea.vals[t][0].key, ia.vals[t][0].key) {
+		if !sameTyped(t, ea.vals[t][0].key, ia.vals[t][0].key) && !sameValueSet(t, ea.vals[t], ia.vals[t]) {
 			if timeTypes[t] {
 				timesDiffer++
 			}
@@ -97,20 +100,24 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
 	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
 	switch {
-	case !timeTypes[differ] && (ea.future || ia.future), timeTypes[differ] && (ea.futureChange || ia.futureChange),
+	case !timeTypes[differ] && (ea.future && !ea.scheduled || ia.future && !ia.scheduled), timeTypes[differ] && (ea.futureChange || ia.futureChange),
 		!timeTypes[differ] && (ea.startsLater && !ea.scheduled || ia.startsLater && !ia.scheduled):
 		return Decision{}, false // a change still to come has not retired anything
 	case differ == "clock" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && ea.identityTime(ev) && ia.identityTime(iv):
 		// "checkout is at 11am" / "the checkout time is noon", said
 		// together: one time a thing is, given twice
 		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, true
+	case differ == "date" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && onceAYear(et):
+		// "our anniversary is 14 May" / "... falls on 21 May", said
+		// together: a date a thing has once a year, given twice
+		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, true
 	case timeTypes[differ] && !eCue && !iCue:
 		// two days or times said plainly may both hold (closed on
 		// Sundays and on Mondays); only a change moves one
 		return Decision{}, false
 	case timeTypes[differ]:
 		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), true
-	case ea.happened && !ea.cue || ia.happened && !ia.cue:
+	case differ != "freq" && (ea.happened && !ea.cue || ia.happened && !ia.cue):
 		// two things that happened, or are planned, with different
 		// amounts or names may both be true
 		return Decision{}, false
@@ -276,7 +283,45 @@ func (c topicClaim) topicSkip(shared []string) []bool {
 			skip[i] = true
 		}
 	}
+	appositives(c.ts, skip)
 	return skip
+}
+
+// petNouns name a kind of animal a pet is: "our dog Juno".
+var petNouns = map[string]bool{
+	"dog": true, "puppy": true, "cat": true, "kitten": true, "rabbit": true, "bunny": true,
+	"tortoise": true, "turtle": true, "hamster": true, "horse": true, "pony": true, "parrot": true,
+	"budgie": true, "goldfish": true, "ferret": true, "gerbil": true, "lizard": true, "snake": true,
+	"pet": true,
+}
+
+// appositiveNoun: w says what or who a named one is ("sister", "dog").
+func appositiveNoun(w string) bool { return kinWords[w] || petNouns[w] }
+
+// appositives marks a kinship or animal noun set beside a name the topic
+// keeps, which says again who the name is: "our dog Juno" is Juno, "my sister Rania's
+// birthday" is Rania's, "Pepper the cat", "Kwame, my brother,".
+func appositives(ts []ctok, skip []bool) {
+	// the name must stay in the topic to say again who it is
+	name := func(i int) bool {
+		return i >= 0 && i < len(ts) && !skip[i] && capitalised(ts[i].raw) && !appositiveNoun(ts[i].low) && isWord(strings.TrimSuffix(ts[i].low, "'s"))
+	}
+	for i, t := range ts {
+		if !appositiveNoun(t.low) || skip[i] {
+			continue
+		}
+		switch {
+		case (i == 0 || determiners[ts[i-1].low]) && name(i+1) && !ts[i+1].brk:
+			// "our dog Juno", "my sister Rania"
+			skip[i] = true
+		case i >= 2 && ts[i-1].low == "the" && name(i-2) && !ts[i-1].brk:
+			// "Pepper the cat"
+			skip[i] = true
+		case i >= 2 && determiners[ts[i-1].low] && ts[i-1].brk && name(i-2) && (i+1 == len(ts) || ts[i+1].brk):
+			// "Kwame, my brother, is"
+			skip[i] = true
+		}
+	}
 }
 
 // identity: the claim says what its topic is, a copula (or "called",
@@ -381,6 +426,11 @@ func sortedWords(s map[string]bool) []string {
 // futureWords say a change is still to come.
 var futureWords = map[string]bool{"will": true, "going": true, "planning": true, "plan": true, "want": true, "wants": true, "hope": true, "might": true, "may": true, "soon": true, "next": true}
 
+// intentNouns are future words that are also nouns or plain verbs ("the
+// Standard plan", "I want tea"): they say a change is to come only before
+// "to" ("plan to", "want to").
+var intentNouns = map[string]bool{"plan": true, "want": true, "wants": true, "hope": true}
+
 // futureChange: the claim says a change is still to come: "will switch",
 // "is going to", "next month", or a change verb in the progressive ("is
 // moving to Osaka"). "next month" in a validity phrase ("from next
@@ -395,7 +445,7 @@ func futureChange(ts []ctok, sched [][2]int) bool {
 		return false
 	}
 	for i, t := range ts {
-		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) && !inSched(i) {
+		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) && !inSched(i) && !(intentNouns[t.low] && !(i+1 < len(ts) && ts[i+1].low == "to")) {
 			return true
 		}
 		if i > 0 && isCopula(ts[i-1].low) && strings.HasSuffix(t.low, "ing") {
@@ -503,6 +553,62 @@ func futureChangeVerb(ts []ctok) bool {
 func changeVerbStem(w string) bool {
 	for _, p := range []string{"mov", "switch", "chang", "reschedul", "postpon", "push", "replac", "migrat"} {
 		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameValueSet: a and b give two or more values of type t each, the same
+// ones in any order.
+func sameValueSet(t string, a, b []typedValue) bool {
+	if len(a) != len(b) || len(a) < 2 {
+		return false
+	}
+	used := make([]bool, len(b))
+	for _, x := range a {
+		found := false
+		for j, y := range b {
+			if !used[j] && sameTyped(t, x.key, y.key) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// withLoneTimes adds to shared the time types claim a gives and b does
+// not, when a time type is shared: "on 3 April at 2:30pm" / "moved to 10
+// April, same time" differ in the date, and the time one of them adds is
+// a detail, not another topic.
+func withLoneTimes(shared []string, a, b topicClaim) []string {
+	timeShared := false
+	for _, t := range shared {
+		timeShared = timeShared || timeTypes[t]
+	}
+	if !timeShared {
+		return shared
+	}
+	out := shared
+	for t := range a.vals {
+		if _, ok := b.vals[t]; !ok && timeTypes[t] && t != "year" {
+			out = append(out[:len(out):len(out)], t)
+		}
+	}
+	return out
+}
+
+// annualNouns name what falls on one date a year.
+var annualNouns = map[string]bool{"anniversary": true, "birthday": true, "nameday": true}
+
+// onceAYear: the topic is a thing that has one date a year.
+func onceAYear(topic map[string]bool) bool {
+	for w := range topic {
+		if annualNouns[w] {
 			return true
 		}
 	}

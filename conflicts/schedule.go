@@ -84,11 +84,11 @@ func validityPhrase(ts []ctok, i int) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	if w == "from" {
-		// "from 2019 to 2021", "from March until May": a span
-		for k := end; k < len(ts); k++ {
-			if x := ts[k].low; x == "to" || x == "until" || x == "till" || x == "through" {
-				return 0, 0, false
-			}
+		// "from 2019 to 2021", "from March until May": a span; a "to"
+		// further on belongs to the claim ("from next month the rent
+		// goes up to £1,340")
+		if x := at(end); x == "to" || x == "until" || x == "till" || x == "through" {
+			return 0, 0, false
 		}
 	}
 	return i, end, true

@@ -58,7 +58,7 @@ func subjectWords(raw string) (k []string, renewed bool) {
 		ws[i] = strings.Trim(ws[i], " .,;:!?\"()")
 	}
 	i := 0
-	if i < len(ws) && determiners[strings.ToLower(ws[i])] {
+	if i < len(ws) && (determiners[strings.ToLower(ws[i])] || strings.ToLower(ws[i]) == "user's") {
 		i++
 	}
 	if i+1 < len(ws) && kinWords[strings.ToLower(ws[i])] {
@@ -68,6 +68,10 @@ func subjectWords(raw string) (k []string, renewed bool) {
 				name = false
 				break
 			}
+		}
+		if !name && i > 0 && i+2 == len(ws) && lowerName(ws[i+1]) {
+			// the extractor's subject in lower case: "user's sister rania"
+			name = true
 		}
 		if name {
 			ws = ws[i+1:]
@@ -178,4 +182,12 @@ func sameWords(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// lowerName: w, in a subject the extractor wrote in lower case, may be a
+// name after a kinship noun: one word of letters that names no property
+// and is no kinship word ("user's sister rania", not "user's sister car").
+func lowerName(w string) bool {
+	w = strings.TrimSuffix(strings.ToLower(w), "'s")
+	return len(w) > 1 && isWord(w) && !propertyNouns[w] && !kinWords[w] && !petNouns[w] && !topicDrop[w]
 }

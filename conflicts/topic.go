@@ -43,6 +43,11 @@ var topicDrop = map[string]bool{
 	"oh": true, "right": true, "apparently": true, "officially": true, "finally": true,
 	"every": true, "each": true, "no": true, "correction": true, "mistake": true, "wrong": true,
 	"said": true, "wait": true, "scratch": true, "update": true,
+	// approximations before a number
+	"approximately": true, "approx": true, "around": true, "roughly": true, "nearly": true,
+	"almost": true, "circa": true, "ish": true,
+	// a date a thing falls on is the date it is
+	"fall": true, "falls": true,
 	// verbs that relate a thing to its value
 	"run": true, "runs": true, "running": true, "ran": true, "use": true, "uses": true, "using": true,
 	"used": true, "come": true, "comes": true, "came": true, "coming": true, "go": true, "goes": true,
@@ -115,6 +120,10 @@ var genericStems = func() map[string]bool {
 var topicAbbreviations = map[string]string{
 	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
 	"admin": "administration", "docs": "documentation", "info": "information",
+	"physio": "physiotherapy", "auth": "authentication", "children": "kid", "kids": "kid",
+	"father": "dad", "mother": "mum", "mom": "mum", "mummy": "mum", "daddy": "dad",
+	// irregular verb forms read as one stem
+	"wrote": "write", "written": "write", "writes": "write",
 }
 
 // stem is the normal form of a topic word: possessive dropped, singular,
@@ -165,6 +174,11 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 			prevKept = ""
 			continue
 		case w == "these" && i+1 < len(ts) && ts[i+1].low == "days", w == "from" && i+1 < len(ts) && ts[i+1].low == "now":
+			i++
+			prevKept = ""
+			continue
+		case w == "same" && i+1 < len(ts) && isWord(ts[i+1].low):
+			// "same time", "same clinic": what did not change
 			i++
 			prevKept = ""
 			continue

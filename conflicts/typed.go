@@ -358,6 +358,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	out = frequencies(ts, used, out)
 	out = looseClocks(ts, used, out)
 	periodAdjective(ts, out)
 	markOld(ts, out)
@@ -516,6 +517,19 @@ func clockAt(ts []ctok, i int) (string, int, bool) {
 		return format(h, m), true
 	}
 	if c := strings.IndexByte(w, ':'); c > 0 {
+		for _, s := range []string{"am", "pm"} {
+			// "2:30pm"
+			if d, ok := strings.CutSuffix(w, s); ok {
+				h, err1 := strconv.Atoi(d[:c])
+				mm, err2 := strconv.Atoi(d[c+1:])
+				if err1 == nil && err2 == nil && mm <= 59 && len(d[c+1:]) == 2 {
+					if t, ok := ampm(h, mm, s); ok {
+						return t, i + 1, true
+					}
+				}
+				return "", 0, false
+			}
+		}
 		h, err1 := strconv.Atoi(w[:c])
 		mm, err2 := strconv.Atoi(w[c+1:])
 		if err1 != nil || err2 != nil || h > 24 || mm > 59 || len(w[c+1:]) != 2 {
@@ -623,4 +637,74 @@ func markOld(ts []ctok, vs []typedValue) {
 			vs[k].old = hasTo(vs[k].to)
 		}
 	}
+}
+
+// freqUnits are the periods a frequency counts in.
+var freqUnits = map[string]string{"day": "day", "week": "week", "month": "month", "year": "year", "fortnight": "fortnight"}
+
+// freqAdverbs are frequencies said as one word.
+var freqAdverbs = map[string]string{
+	"daily": "1/day", "nightly": "1/day", "weekly": "1/week", "fortnightly": "1/fortnight",
+	"biweekly": "1/fortnight", "monthly": "1/month", "yearly": "1/year", "annually": "1/year",
+}
+
+// timesWords count occurrences: "twice a day", "three times a week".
+var timesWords = map[string]string{"once": "1", "twice": "2", "thrice": "3"}
+
+// frequencies reads how often a thing happens as one type, "freq", keyed
+// as a count per period: "every other Friday" = "every second Wednesday"
+// = "fortnightly" (1/fortnight), "every week" = "weekly" (1/week), "twice
+// a day" (2/day), "three times a week" (3/week). A day after "every other"
+// stays a day of its own.
+func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
+	low := func(i int) string {
+		if i < 0 || i >= len(ts) {
+			return ""
+		}
+		return ts[i].low
+	}
+	add := func(key string, from, to int) {
+		for i := from; i < to; i++ {
+			used[i] = true
+		}
+		out = append(out, typedValue{typ: "freq", key: key, from: from, to: to})
+	}
+	for i := 0; i < len(ts); i++ {
+		if used[i] {
+			continue
+		}
+		w := low(i)
+		switch {
+		case freqAdverbs[w] != "" && (i+1 == len(ts) || ts[i+1].brk || !isWord(low(i+1)) || notUnits[low(i+1)]):
+			// "comes weekly", not "the monthly charge"
+			add(freqAdverbs[w], i, i+1)
+		case (w == "every" || w == "each") && (low(i+1) == "other" || low(i+1) == "second" || low(i+1) == "alternate") && i+2 < len(ts):
+			// "every other Friday": the day is read as a day
+			if u, ok := freqUnits[singular(low(i+2))]; ok && !used[i+2] {
+				if u == "week" {
+					add("1/fortnight", i, i+3)
+				} else {
+					add("1/2"+u, i, i+3)
+				}
+			} else {
+				add("1/fortnight", i, i+2)
+			}
+		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
+			add("1/"+freqUnits[low(i+1)], i, i+2)
+		case timesWords[w] != "" || low(i+1) == "times":
+			n := timesWords[w]
+			k := i + 1
+			if n == "" {
+				c, ok := number(w)
+				if !ok || used[i] {
+					continue
+				}
+				n, k = c, i+2
+			}
+			if p := low(k); (p == "a" || p == "an" || p == "per" || p == "every" || p == "each") && freqUnits[singular(low(k+1))] != "" && !used[k+1] {
+				add(n+"/"+freqUnits[singular(low(k+1))], i, k+2)
+			}
+		}
+	}
+	return out
 }
