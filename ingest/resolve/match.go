@@ -247,7 +247,9 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 			s = max(s, scorePartName)
 		}
 		s = max(s, spellingScore(em, ec))
-	} else {
+	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] {
+		// an organisation's first word names it: "Marlowe Freight" is not
+		// "Marlow Freight" (see wordsAlike)
 		s = max(s, spellingScore(m, c))
 	}
 	return s
@@ -448,9 +450,10 @@ func otherVersion(m, c []string) bool {
 	return len(vm) < len(m) && len(vc) < len(c) && equal(vm, vc) && !equal(m, c)
 }
 
-// wordsAlike: names of one word, or of the same number of words each
-// spelt like its counterpart (equal, or Jaro-Winkler at least
-// fuzzyThreshold), may be compared by spelling as a whole. Names with a
+// wordsAlike: names of one word, or of the same number of words with the
+// same first word and each other word spelt like its counterpart (equal,
+// or Jaro-Winkler at least fuzzyThreshold), may be compared by spelling
+// as a whole. Names with a
 // word of their own ("orchard api eu", "orchard api us"; "Halvorsen
 // Marine", "Halvorsen Maritime") name other things however alike the
 // whole reads.
@@ -460,6 +463,9 @@ func wordsAlike(m, c []string) bool {
 	}
 	if len(m) != len(c) {
 		return len(m) == 1 || len(c) == 1 // "Postgres" ~ "Postgre SQL"
+	}
+	if m[0] != c[0] {
+		return false // "Halvorsen Capital" is not "Halverson Capital": the first word names it
 	}
 	for i := range m {
 		if m[i] != c[i] && jaroWinkler(m[i], c[i]) < fuzzyThreshold {
