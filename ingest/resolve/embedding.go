@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -87,7 +88,7 @@ func matchEmbedding(m schema.Mention, near []Neighbour, threshold, margin float6
 			continue
 		}
 		ct := tokens(n.Entity.Name)
-		usable := ByMeaning(n.Entity.Name, n.Entity.Kind) && len(ct) > 0 && !lexicallyRelated(mt, ct)
+		usable := ByMeaning(n.Entity.Name, n.Entity.Kind) && len(ct) > 0 && !lexicallyRelated(mt, ct) && !otherModifier(mt, ct)
 		c := scored{n.Entity, sim - pen, usable}
 		if i, seen := byID[n.Entity.ID]; seen {
 			if c.s > all[i].s {
@@ -189,6 +190,27 @@ func lexicallyRelated(m, c []string) bool {
 	}
 	fm, fc := []rune(spellingFold(nm)), []rune(spellingFold(nc))
 	return len(fm) > 0 && len(fc) > 0 && fm[0] == fc[0] && editDistance(fm, fc, relatedEdits) <= relatedEdits
+}
+
+// otherModifier: the names end in the same word and each has a word the
+// other lacks: one kind of thing told apart by what qualifies it ("kitchen
+// renovation" and "bathroom renovation" .933, "billing service" and
+// "payments service" .932, "mobile app" and "web app" .935 with e5), never
+// one thing by meaning. Names that share a qualifier and differ in the
+// head ("kitchen renovation", "kitchen remodel") stay the step's to judge.
+func otherModifier(m, c []string) bool {
+	if len(m) < 2 || len(c) < 2 || m[len(m)-1] != c[len(c)-1] {
+		return false
+	}
+	onlyM, onlyC := false, false
+	in := func(w string, ws []string) bool { return slices.Contains(ws, w) }
+	for _, w := range m[:len(m)-1] {
+		onlyM = onlyM || !in(w, c)
+	}
+	for _, w := range c[:len(c)-1] {
+		onlyC = onlyC || !in(w, m)
+	}
+	return onlyM && onlyC
 }
 
 // Cosine returns the cosine similarity of a and b: 0 when their lengths

@@ -50,6 +50,8 @@ func TestMatchEmbedding(t *testing.T) {
 		{"a person rival still blocks", schema.Mention{Name: "the kitchen remodel"}, []Neighbour{nb(kitchen, 0.96), nb(sarah, 0.95)}, "", ""},
 		{"part of the other's name", schema.Mention{Name: "Mexico City", Kind: schema.KindPlace}, []Neighbour{nb(mexico, 0.95)}, "", "Match judged it"},
 		{"a letter apart", schema.Mention{Name: "Iran", Kind: schema.KindPlace}, []Neighbour{nb(iraq, 0.95)}, "", "Match judged it"},
+		{"one head, other modifiers", schema.Mention{Name: "the bathroom renovation", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.99)}, "", "a bathroom renovation is not the kitchen's"},
+		{"one modifier, other heads", schema.Mention{Name: "kitchen refit", Kind: schema.KindProject}, []Neighbour{nb(kitchen, 0.96)}, "ent_kitchen", "a refit of the kitchen may be its renovation"},
 		{"an identifier with a digit", schema.Mention{Name: "Sprint 12 retro", Kind: schema.KindProject}, []Neighbour{nb(ent("ent_s12", "Sprint 12 review", schema.KindProject), 0.99)}, "", "names with digits are Match's"},
 		{"other digits", schema.Mention{Name: "Q4 budget"}, []Neighbour{nb(q3, 0.97)}, "", ""},
 		{"nothing near", schema.Mention{Name: "the kitchen remodel", Kind: schema.KindProject}, nil, "", ""},
