@@ -3,6 +3,8 @@ package conflicts
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -168,10 +170,79 @@ type topicClaim struct {
 	ctx []bool
 }
 
-// readTopic reads m for byTopic; ok is false when m cannot be compared
+// readTopic is readClaimTopic remembered: the worker compares each new
+// claim with several stored ones, and each stored one with every new claim
+// of a batch. The result is shared: callers only read it.
+func readTopic(m schema.Memory) (topicClaim, bool) {
+	k, ok := topicMemoKey(m)
+	if !ok {
+		return readClaimTopic(m)
+	}
+	topicMemo.Lock()
+	r, hit := topicMemo.m[k]
+	topicMemo.Unlock()
+	if hit {
+		return r.c, r.ok
+	}
+	c, cok := readClaimTopic(m)
+	topicMemo.Lock()
+	if topicMemo.m == nil || len(topicMemo.m) >= keyMemoSize {
+		topicMemo.m = make(map[string]topicResult, keyMemoSize)
+	}
+	topicMemo.m[k] = topicResult{c, cok}
+	topicMemo.Unlock()
+	return c, cok
+}
+
+type topicResult struct {
+	c  topicClaim
+	ok bool
+}
+
+// topicMemo holds readTopic's recent results, at most keyMemoSize, each
+// for a claim of at most maxKeyBytes.
+var topicMemo struct {
+	sync.Mutex
+	m map[string]topicResult
+}
+
+// topicMemoKey is every field of m that readClaimTopic reads, or false for
+// a claim too long to remember.
+func topicMemoKey(m schema.Memory) (string, bool) {
+	if len(m.Claim) > maxKeyBytes || len(m.Subject) > maxKeyBytes {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(m.Claim)
+	b.WriteByte(0)
+	b.WriteString(m.Subject)
+	b.WriteByte(0)
+	b.WriteString(string(m.Type))
+	if m.Negated {
+		b.WriteString("\x00neg")
+	}
+	for _, t := range []*time.Time{m.ValidFrom, m.SaidAt} {
+		b.WriteByte(0)
+		if t != nil {
+			b.WriteString(t.UTC().Format(time.RFC3339Nano))
+		}
+	}
+	for _, e := range m.Entities {
+		if len(e.Name) > maxKeyBytes {
+			return "", false
+		}
+		b.WriteByte(0)
+		b.WriteString(e.Name)
+		b.WriteByte(1)
+		b.WriteString(string(e.Kind))
+	}
+	return b.String(), true
+}
+
+// readClaimTopic reads m for byTopic; ok is false when m cannot be compared
 // this way: it denies something, or is an event or a commitment with no
 // change cue.
-func readTopic(m schema.Memory) (topicClaim, bool) {
+func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 	ts, vs := typedValues(m)
 	c := topicClaim{ts: ts, vals: map[string][]typedValue{}}
 	for _, v := range vs {

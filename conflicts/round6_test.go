@@ -43,6 +43,21 @@ const (
 	apart    = 120 * 24 * time.Hour
 )
 
+// wantUnrelated checks that each pair is unrelated said together and 120
+// days apart, in both orders.
+func wantUnrelated(t *testing.T, pairs [][2]string) {
+	t.Helper()
+	for _, p := range pairs {
+		for _, gap := range []time.Duration{0, 120 * 24 * time.Hour} {
+			for _, o := range [][2]string{p, {p[1], p[0]}} {
+				if d := relate(t, o[0], o[1], gap); d.Relation != Unrelated {
+					t.Errorf("%q / %q (%v apart): %s (%s), want unrelated", o[0], o[1], gap, d.Relation, d.Reason)
+				}
+			}
+		}
+	}
+}
+
 type relCase struct {
 	a, b  string
 	apart time.Duration

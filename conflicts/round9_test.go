@@ -8,27 +8,18 @@ import (
 // Families of phrasing read in the ninth pass, each in wordings of its own.
 func TestRound9Families(t *testing.T) {
 	day := 24 * time.Hour
-	cases := []struct {
-		name, a, b string
-		apart      time.Duration
-		want       Relation
-	}{
+	checkRelations(t, []relCase{
 		// an appositive kind or kinship noun beside a name says who it is
-		{"pet appositive, together", "Our cat Mochi weighs 4 kg.", "Mochi weighs about 6 kilos.", 0, Contradicts},
-		{"pet after name", "Rolo the hamster weighs 150 g.", "Rolo weighs 120 grams.", 0, Contradicts},
-		{"kin appositive birthday", "My brother Idris's birthday is 3 March.", "Idris's birthday is on the 9th of March.", 0, Contradicts},
+		{"Our cat Mochi weighs 4 kg.", "Mochi weighs about 6 kilos.", 0, Contradicts},
+		{"Rolo the hamster weighs 150 g.", "Rolo weighs 120 grams.", 0, Contradicts},
+		{"My brother Idris's birthday is 3 March.", "Idris's birthday is on the 9th of March.", 0, Contradicts},
 		// a same-kept detail and an added time
-		{"same time kept", "Omar's eye test is on 4 June at 10:15am.", "Omar's eye test was moved to 11 June, same time.", 7 * day, Supersedes},
+		{"Omar's eye test is on 4 June at 10:15am.", "Omar's eye test was moved to 11 June, same time.", 7 * day, Supersedes},
 		// a date a thing has once a year, said twice together
-		{"anniversary falls on", "Our engagement anniversary is 2 October.", "Our engagement anniversary falls on 9 October.", 0, Contradicts},
+		{"Our engagement anniversary is 2 October.", "Our engagement anniversary falls on 9 October.", 0, Contradicts},
 		// duplicates in other words with the same typed values
-		{"children = kids", "The children's bus leaves at 7:45.", "The kids' bus leaves at quarter to eight.", 10 * day, Duplicate},
-	}
-	for _, c := range cases {
-		if got := relate(t, c.a, c.b, c.apart); got.Relation != c.want {
-			t.Errorf("%s: %q / %q: got %s (%s), want %s", c.name, c.a, c.b, got.Relation, got.Reason, c.want)
-		}
-	}
+		{"The children's bus leaves at 7:45.", "The kids' bus leaves at quarter to eight.", 10 * day, Duplicate},
+	})
 }
 
 // What must stay unrelated, said together and months apart, both orders.
@@ -50,15 +41,7 @@ func TestRound9KeepApart(t *testing.T) {
 		{"Hamid's dog Bruno weighs 30 kg.", "Hamid's cat Pip weighs 5 kg."},
 		{"The bins go out every other Monday.", "The recycling goes out every Thursday."},
 	}
-	for _, p := range pairs {
-		for _, apart := range []time.Duration{0, 120 * 24 * time.Hour} {
-			for _, o := range [][2]string{{p[0], p[1]}, {p[1], p[0]}} {
-				if got := relate(t, o[0], o[1], apart); got.Relation != Unrelated {
-					t.Errorf("%q / %q (apart %s): got %s (%s), want unrelated", o[0], o[1], apart, got.Relation, got.Reason)
-				}
-			}
-		}
-	}
+	wantUnrelated(t, pairs)
 }
 
 func TestFrequencies(t *testing.T) {

@@ -3,15 +3,11 @@ package conflicts
 import (
 	"testing"
 	"time"
-
-	"github.com/persistmemory/persistmemory/ingest/rules"
-	"github.com/persistmemory/persistmemory/schema"
 )
 
 // TestOtherThings: claims alike but for a numbered name, or for what an
 // action is done to, are about other things; neither is retired.
 func TestOtherThings(t *testing.T) {
-	at := time.Date(2025, 2, 3, 10, 0, 0, 0, time.UTC)
 	tests := []struct{ a, b string }{
 		{"We decided to move service 305 onto Kafka after the review with Ravi.", "We decided to move service 25 onto Kafka after the review with Ravi."},
 		{"We decided to move the billing service onto Kafka.", "We decided to move the search service onto Kafka."},
@@ -23,42 +19,19 @@ func TestOtherThings(t *testing.T) {
 		{"Gran takes 2 mg of warfarin with lunch.", "Gran takes 3 mg of warfarin with her dinner."},
 		{"Ollie drinks a glass of milk before bed.", "Ollie drinks a glass of juice after school."},
 	}
+	var cases []relCase
 	for _, tt := range tests {
-		for _, later := range []time.Duration{0, 90 * 24 * time.Hour} {
-			a, b := extractOne(t, tt.a, at), extractOne(t, tt.b, at.Add(later))
-			if d := Compare(a, b); d.Relation != Unrelated {
-				t.Errorf("%q / %q (%v later): %s (%s), want unrelated", tt.a, tt.b, later, d.Relation, d.Reason)
-			}
-		}
+		cases = append(cases, relCase{tt.a, tt.b, 0, Unrelated}, relCase{tt.a, tt.b, 90 * 24 * time.Hour, Unrelated})
 	}
 	// still one slot
-	same := []struct {
-		a, b string
-		want Relation
-	}{
-		{"Marisol is a junior analyst at Kestrel.", "Marisol is a senior analyst at Kestrel now.", Supersedes},
-		{"Our cat Pip is eleven years old.", "Pip, our cat, is 11.", Duplicate},
-		{"We moved the standup to room 4.", "We moved the standup to room 6.", Supersedes},
-		{"The book club meets at Clara's house.", "The book club meets at the Crown pub these days.", Supersedes},
-		{"Gran takes 2 mg of warfarin with lunch.", "Gran now takes 3 mg of warfarin with lunch.", Supersedes},
-	}
-	for _, tt := range same {
-		a, b := extractOne(t, tt.a, at), extractOne(t, tt.b, at.Add(90*24*time.Hour))
-		if d := Compare(a, b); d.Relation != tt.want {
-			t.Errorf("%q / %q: %s (%s), want %s", tt.a, tt.b, d.Relation, d.Reason, tt.want)
-		}
-	}
-}
-
-func extractOne(t *testing.T, text string, at time.Time) schema.Memory {
-	t.Helper()
-	ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: text, SaidAt: at, CreatedAt: at})
-	if err != nil || len(ms) == 0 {
-		t.Fatalf("extract %q: %v, %d memories", text, err, len(ms))
-	}
-	m := ms[0]
-	m.RecordedAt = at
-	return m
+	cases = append(cases,
+		relCase{"Marisol is a junior analyst at Kestrel.", "Marisol is a senior analyst at Kestrel now.", 90 * 24 * time.Hour, Supersedes},
+		relCase{"Our cat Pip is eleven years old.", "Pip, our cat, is 11.", 90 * 24 * time.Hour, Duplicate},
+		relCase{"We moved the standup to room 4.", "We moved the standup to room 6.", 90 * 24 * time.Hour, Supersedes},
+		relCase{"The book club meets at Clara's house.", "The book club meets at the Crown pub these days.", 90 * 24 * time.Hour, Supersedes},
+		relCase{"Gran takes 2 mg of warfarin with lunch.", "Gran now takes 3 mg of warfarin with lunch.", 90 * 24 * time.Hour, Supersedes},
+	)
+	checkRelations(t, cases)
 }
 
 func TestSharedTail(t *testing.T) {

@@ -50,19 +50,18 @@ func (e *entityPlan) prefetchNear(ctx context.Context, names []string, mentions 
 			search = append(search, n)
 		}
 	}
-	embedNames := search
-	e.vecs = make(map[string][]float32, len(embedNames))
-	if len(embedNames) == 0 {
+	e.vecs = make(map[string][]float32, len(search))
+	if len(search) == 0 {
 		return nil
 	}
-	vecs, err := embed.Queries(ctx, e.p.cfg.Embedder, embedNames)
+	vecs, err := embed.Queries(ctx, e.p.cfg.Embedder, search)
 	if err != nil {
 		return fmt.Errorf("embed entity names: %w", err)
 	}
-	if len(vecs) != len(embedNames) {
-		return fmt.Errorf("embed entity names: %d vectors for %d names", len(vecs), len(embedNames))
+	if len(vecs) != len(search) {
+		return fmt.Errorf("embed entity names: %d vectors for %d names", len(vecs), len(search))
 	}
-	for i, n := range embedNames {
+	for i, n := range search {
 		e.vecs[n] = vecs[i]
 	}
 	hits, err := searchEach(ctx, vs, e.owner, search, e.vecs)

@@ -139,7 +139,7 @@ func ByMeaning(name string, k schema.EntityKind) bool {
 	if k == schema.KindPerson || k == schema.KindPlace || k == schema.KindOrganisation {
 		return false
 	}
-	return !strings.ContainsFunc(name, func(r rune) bool { return r >= '0' && r <= '9' })
+	return !hasDigitRune(name)
 }
 
 // relatedEdits is the most edits (letters substituted, added, dropped or

@@ -89,7 +89,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	if strings.ContainsRune(m.Name, '@') {
 		pm = nil // a handle or e-mail address is not a name with a surname
 	}
-	caps := allCaps(m.Name)
+	caps, acr := allCaps(m.Name), Acronym(m.Name)
 	var all []scored
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
@@ -98,22 +98,26 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		if person && otherSurname(pm, c.Name) {
+		own := tokens(c.Name)
+		if person && otherSurname(pm, own) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
 		}
-		if otherVersion(mt, tokens(c.Name)) {
+		if otherVersion(mt, own) {
 			continue // "Ledger v3" is not "Ledger v2", whatever its aliases
 		}
 		s, exact, caseless := 0.0, false, false
 		for k, name := range append([]string{c.Name}, c.Aliases...) {
-			ct := tokens(name)
+			ct := own
+			if k > 0 {
+				ct = tokens(name)
+			}
 			var v float64
 			if k > 0 && strings.ContainsRune(name, '@') {
 				// a handle or e-mail address matches only itself
 				if equal(mt, ct) {
 					v = scoreExact
 				}
-			} else if k > 0 && len(mt) > 1 && len(ct) == 1 && ct[0] == Acronym(m.Name) && !equal(mt, tokens(c.Name)) && len(tokens(c.Name)) > 1 {
+			} else if k > 0 && len(mt) > 1 && len(ct) == 1 && ct[0] == acr && len(own) > 1 && !equal(mt, own) {
 				// The alias "KBA" stands for the candidate's own name
 				// ("Kingsway Business Academy"): another name with the
 				// same initials is another thing.
@@ -347,10 +351,10 @@ func personScore(m, c []string) float64 {
 }
 
 // otherSurname: the person's full name pm (titles stripped) and the
-// candidate's own full name end in different surnames, so no alias of the
-// candidate makes them one person.
-func otherSurname(pm []string, name string) bool {
-	pc := strip(tokens(name), titles, true)
+// candidate's own full name (own, as tokens) end in different surnames, so
+// no alias of the candidate makes them one person.
+func otherSurname(pm, own []string) bool {
+	pc := strip(own, titles, true)
 	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
 }
 
