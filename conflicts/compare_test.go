@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -93,9 +94,24 @@ func TestCompareEntityIDs(t *testing.T) {
 func TestCompareHostile(t *testing.T) {
 	big := strings.Repeat("word ", 60000)
 	for _, s := range []string{"", big, "\xff\xfe\x00", "\x01\x02 v", "0.9.7.", ",,,", "'''"} {
-		m := schema.Memory{Claim: s, Subject: s, Attribute: s, Value: s}
+		m := schema.Memory{Claim: s, Subject: s, Attribute: s, Value: s, Entities: []schema.Mention{{Name: s, Kind: schema.KindOther}}}
 		Compare(m, m)
 		Compare(m, schema.Memory{})
+	}
+	// the memos stay bounded however many claims pass, and long ones are
+	// not kept
+	for i := range 2 * keyMemoSize {
+		Compare(schema.Memory{Claim: fmt.Sprintf("Service %d runs on Kafka.", i)}, schema.Memory{Claim: big})
+	}
+	keyMemo.Lock()
+	nk := len(keyMemo.m)
+	_, longKept := keyMemo.m[big]
+	keyMemo.Unlock()
+	topicMemo.Lock()
+	nt := len(topicMemo.m)
+	topicMemo.Unlock()
+	if nk > keyMemoSize || nt > keyMemoSize || longKept {
+		t.Errorf("memos hold %d keys and %d topics (at most %d each), a long claim kept: %v", nk, nt, keyMemoSize, longKept)
 	}
 }
 

@@ -156,5 +156,14 @@ func TestHostile(t *testing.T) {
 		_ = Acronym(s)
 		_ = Similarity(s, s+"x")
 		Match(schema.Mention{Name: s}, []schema.Entity{{ID: "x", Name: s}, {ID: "y", Name: big}})
+		_ = rawWords(s)
+		_ = initialismOf(s, big)
+		_ = initialismOf("BoE", s)
+	}
+	// short forms read from garbage match nothing
+	for _, s := range []string{"&&", "A&", "&B", "\xff\xfe", "\x00\x01", "A\xffB&", strings.Repeat("AB", 5)} {
+		if e, _, ok := Match(schema.Mention{Name: s, Kind: schema.KindOrganisation}, []schema.Entity{{ID: "x", Name: "Alpha Beta", Kind: schema.KindOrganisation}}); ok {
+			t.Errorf("%q matched %s", s, e.ID)
+		}
 	}
 }
