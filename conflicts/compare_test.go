@@ -100,8 +100,9 @@ func TestCompareHostile(t *testing.T) {
 	}
 	// the memos stay bounded however many claims pass, and long ones are
 	// not kept
+	Compare(schema.Memory{Claim: "Service 1 runs on Kafka."}, schema.Memory{Claim: big})
 	for i := range 2 * keyMemoSize {
-		Compare(schema.Memory{Claim: fmt.Sprintf("Service %d runs on Kafka.", i)}, schema.Memory{Claim: big})
+		Compare(schema.Memory{Claim: fmt.Sprintf("Service %d runs on Kafka.", i)}, schema.Memory{Claim: "Service 0 runs on Redis."})
 	}
 	keyMemo.Lock()
 	nk := len(keyMemo.m)
