@@ -69,8 +69,15 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
+	if formerThing(ea, es, it) || formerThing(ia, is, et) {
+		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
+	}
+	relaxed := false
 	if !sameTopic(et, it) && !softTopic(ea, ia, es, is, et, it) {
-		return Decision{}, false
+		if !changedTopic(ea, ia, es, is, et, it, existing, incoming) {
+			return Decision{}, false
+		}
+		relaxed = true
 	}
 	differ, timesDiffer := "", 0
 	for _, t := range shared {
@@ -93,7 +100,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	if differ == "" {
-		if existing.Negated != incoming.Negated {
+		if relaxed || existing.Negated != incoming.Negated {
 			return Decision{}, false
 		}
 		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, true
@@ -415,6 +422,10 @@ var changeVerbs = map[string]bool{
 	"dropped": true, "bumped": true, "upped": true, "pushed": true, "brought": true, "rose": true,
 	"risen": true, "fell": true, "fallen": true, "updated": true, "gone": true, "went": true,
 	"put": true, "moves": true, "changes": true, "switches": false,
+	// the same verbs in -ing, as in "the vet has us cutting his food
+	// back to 250 g"
+	"raising": true, "increasing": true, "decreasing": true, "reducing": true, "lowering": true,
+	"cutting": true, "dropping": true, "bumping": true, "pushing": true, "bringing": true,
 }
 
 // additiveWords say a value holds beside another.
@@ -502,6 +513,12 @@ var futureWords = map[string]bool{"will": true, "going": true, "planning": true,
 // "to" ("plan to", "want to").
 var intentNouns = map[string]bool{"plan": true, "want": true, "wants": true, "hope": true}
 
+// intentTo: the intent noun at i is followed by "to" and a word, as in
+// "plan to move"; "raised our plan to £12.99" gives the plan a value.
+func intentTo(ts []ctok, i int) bool {
+	return i+2 < len(ts) && ts[i+1].low == "to" && isWord(ts[i+2].low) && !hasDigit(ts[i+2].low)
+}
+
 // futureChange: the claim says a change is still to come: "will switch",
 // "is going to", "next month", or a change verb in the progressive ("is
 // moving to Osaka"). "next month" in a validity phrase ("from next
@@ -516,7 +533,7 @@ func futureChange(ts []ctok, sched [][2]int) bool {
 		return false
 	}
 	for i, t := range ts {
-		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) && !inSched(i) && !(intentNouns[t.low] && !(i+1 < len(ts) && ts[i+1].low == "to")) {
+		if futureWords[t.low] && !(t.low == "may" && capitalised(t.raw)) && !inSched(i) && !(intentNouns[t.low] && !intentTo(ts, i)) {
 			return true
 		}
 		if i > 0 && isCopula(ts[i-1].low) && strings.HasSuffix(t.low, "ing") {

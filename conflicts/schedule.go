@@ -56,7 +56,9 @@ func validityPhrase(ts []ctok, i int) (from, to int, ok bool) {
 		if yearWord(at(end)) {
 			end++
 		}
-	case yearWord(x):
+	case yearWord(x), (x == "tomorrow" || x == "today") && w != "since", weekdays[x] != "" && w != "from" && w != "since":
+		// "starting tomorrow", "effective Monday" ("from Monday" may
+		// open a span of days, "since Monday" says when it began)
 		end = j + 1
 	default:
 		if _, ok := dayOfMonth(x); ok && monthWords[at(j+1)] {

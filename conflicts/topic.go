@@ -75,6 +75,8 @@ var topicDrop = map[string]bool{
 	"down": true, "rose": true, "risen": true, "rise": true, "fell": true, "fallen": true,
 	"brought": true, "forward": true, "updated": true, "upgraded": true, "downgraded": true,
 	"rescheduled": true, "postponed": true, "put": true, "puts": true, "over": true,
+	"raising": true, "increasing": true, "decreasing": true, "reducing": true, "lowering": true,
+	"cutting": true, "dropping": true, "bumping": true, "pushing": true, "bringing": true,
 }
 
 // directions after a noun tell slots apart ("flight to", "flight back

@@ -1,0 +1,45 @@
+package conflicts
+
+import "testing"
+
+// A change told with more words than the fact it changes: who changed
+// it, why, and the thing named more loosely (changedTopic).
+func TestChangeToldWithMoreWords(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Rex gets 300 grams of wet food a day.", "The vet has us cutting Rex's food back to 250 grams a day.", apart, Supersedes},
+		{"Grandad takes 20 mg of simvastatin at night.", "His GP raised Grandad's simvastatin to 40 mg.", apart, Supersedes},
+		{"The fixed rate on our Nationwide mortgage is 3.9%.", "Nationwide lowered the rate on our mortgage to 3.4%.", apart, Supersedes},
+		{"My train to Bristol leaves at 08:05.", "The operator retimed my Bristol train, it now leaves at 08:20.", apart, Supersedes},
+		{"The hall hire costs £45 an hour.", "The parish council has put the hall hire up to £50 an hour.", apart, Supersedes},
+		{"Tilly's ballet class starts at 4pm.", "The dance school moved Tilly's ballet to 4:30pm.", apart, Supersedes},
+		{"The session timeout is 15 minutes.", "After the audit we increased the session timeout to 30 minutes.", apart, Supersedes},
+	})
+}
+
+// What the relaxation must keep apart: another thing of the same kind,
+// another person's, another direction, another act on the same thing.
+func TestChangeOfAnotherThing(t *testing.T) {
+	wantUnrelated(t, [][2]string{
+		{"Rex gets 300 grams of dry food a day.", "The vet told us to cut Rex's wet food down to 100 grams a day."},
+		{"Dad takes 5 mg of amlodipine every morning.", "Mum's doctor increased her amlodipine to 10 mg."},
+		{"Dad takes 5 mg of amlodipine every morning.", "The doctor increased Mum's amlodipine to 10 mg."},
+		{"Dad takes 5 mg of amlodipine every morning.", "Dad's doctor increased his atorvastatin to 40 mg."},
+		{"My flight to Lisbon departs at 07:40.", "The airline moved my flight back from Lisbon to 18:00."},
+		{"Ana's piano lesson is at 4pm.", "The school moved Ana's swimming lesson to 5pm."},
+		{"The kitchen renovation budget is £8,000.", "We increased the bathroom renovation budget to £5,000."},
+		{"The staging cluster runs Kubernetes 1.28.", "We upgraded the production cluster to Kubernetes 1.29."},
+		{"The Q3 report deadline is 30 September.", "The Q4 report deadline moved to 15 January."},
+		{"Our electricity bill is £80 a month.", "British Gas raised our gas bill to £95 a month."},
+		{"The library opens at 9am on Saturdays.", "From next month the library closes at 4pm on Saturdays."},
+		{"The gateway timeout is 30 seconds.", "We raised the database timeout to 60 seconds."},
+		{"Ben's shoe size is 4.", "Ben's new glove size is 6."},
+		{"We have 12 engineers on the platform team.", "We cut the data team to 5 engineers."},
+		{"Our Netflix Standard plan is £10.99 a month.", "Netflix raised the Premium plan to £17.99 a month."},
+		{"Rent at our old flat was £900 a month.", "Rent at the new flat is now £1,150 a month."},
+		{"The savings account pays 4.1% interest.", "The bank dropped the interest on our current account to 0.1%."},
+		{"The office opens at 8am.", "We moved the gym's opening time to 6am."},
+		{"Biscuit gets 200 g of dry food a day.", "The vet told us to cut Pepper's food to 150 g a day."},
+		{"My rent is £1,200 a month.", "The landlord raised my garage rent to £120 a month."},
+		{"The gym opens at 6am.", "The gym has moved its pool opening to 7am."},
+	})
+}
