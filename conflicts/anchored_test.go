@@ -43,3 +43,21 @@ func TestChangeOfAnotherThing(t *testing.T) {
 		{"The gym opens at 6am.", "The gym has moved its pool opening to 7am."},
 	})
 }
+
+// The same fact said again in another order is a duplicate
+// (sameContent); the same words in other roles are not.
+func TestSameContentWords(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"The service's default port is 8443.", "8443 is the default port of the service.", apart, Duplicate},
+		{"Amira's ring size is 7.", "Amira wears a size 7 ring.", apart, Duplicate},
+		{"Grandma's hearing aids take size 13 batteries.", "Grandma uses size 13 batteries in her hearing aids.", apart, Duplicate},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Ravi reports to Tomasz.", "Tomasz reports to Ravi."},
+		{"I owe Tom £20.", "Tom owes me £20."},
+		{"The dog bit the postman.", "The postman bit the dog."},
+		{"My sister lives with my mum.", "My mum lives with my sister."},
+		{"I run 5 km in 30 minutes.", "I run 30 km in 5 minutes."},
+		{"The car is faster than the van.", "The van is faster than the car."},
+	})
+}

@@ -104,7 +104,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{Contradicts, fmt.Sprintf("same subject %s; one says it %s and the other denies it happened at all", why, ea)}
 	}
 	if ea == "" || ia == "" || ea != ia || !sameSubj {
-		if nearIdentical(existing.Claim, incoming.Claim) {
+		if nearIdentical(existing.Claim, incoming.Claim) && !rolesSwapped(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
 		}
 		if d, ok := byTopic(existing, incoming); ok {
@@ -113,6 +113,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		if (ea == "" || ia == "") && sameWordsButTime(existing, incoming) {
 			return whenDecision(existing, incoming, view{}, view{}, "the same claim", "the times differ")
+		}
+		if sameContent(existing, incoming) {
+			return Decision{Duplicate, "the claims have the same content words, in another order"}
 		}
 		if ea != "" && ea == ia {
 			return Decision{Unrelated, fmt.Sprintf("same attribute %q but different subjects (%q, %q)", ea, existing.Subject, incoming.Subject)}
