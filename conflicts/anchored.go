@@ -49,31 +49,44 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 		return false
 	}
 	anchors, shared, plainOnly := 0, 0, 0
+	inValue := valueWords(x)
 	for w := range xw {
 		switch {
-		case !yw[w]:
-			if directions[w] || !genericStems[w] && whoseWord(x, xs, w) && !mentions(y, w) {
-				// "flight to" / "flight back from"; "Dad takes" / "the
-				// doctor increased her dose": whose it is, said by one
+		case directions[w] && !yw[w]:
+			if hasAny(y.ts, otherWays) {
+				// "flight to Lisbon" / "moved my flight back from Lisbon"
 				return false
 			}
-			if !genericStems[w] {
+		case genericStems[w] || directions[w]:
+		case !yw[w] && !hasWord(y, w):
+			if whoseWord(x, xs, w) && !inValue[w] && !hasAny(y.ts, thirdPersons) {
+				// "Dad takes" / "the doctor increased her dose": whose
+				// it is, said by one claim only
+				return false
+			}
+			if !inValue[w] {
+				// a value the change leaves out is not another thing
+				// ("at the Linden Clinic" / "same clinic")
 				plainOnly++
 			}
-		case !genericStems[w]:
+		default:
+			// in both topics, or named by the change outside its topic:
+			// "Netflix has raised ...", "same clinic"
 			shared++
-			if thingWord(x, xs, w) {
+			if yw[w] && thingWord(x, xs, w) {
 				anchors++
 			}
 		}
 	}
 	for w := range yw {
 		if !xw[w] && directions[w] {
+			// "flight to Lisbon" / "moved my flight back from Lisbon";
+			// the change may name it more loosely ("my Lisbon flight")
 			return false
 		}
 	}
 	for i, t := range y.ts {
-		if w := stem(t.low); !xw[w] && ownerWord(y.ts, i) && !mentions(x, w) {
+		if w := stem(t.low); !xw[w] && ownerWord(y.ts, i) && !hasWord(x, w) && !hasAny(x.ts, thirdPersons) {
 			// "Dad takes 5 mg" / "Mum's doctor increased her dose"
 			return false
 		}
@@ -87,7 +100,31 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 	if h, k := valueHead(x, xs), valueHead(y, ys); h != "" && k != "" && h != k && !yw[h] && !xw[k] {
 		return false // "opens at 9am" / "closes at 4pm"
 	}
-	return !qualifiedApart(x, xs, yw, y, ys, xw) && !qualifiedApart(y, ys, xw, x, xs, yw)
+	return !qualifiedApart(x, xs, yw, y, ys, xw) && !qualifiedApart(y, ys, xw, x, xs, yw) && !headsApart(x, xs, yw, y, ys, xw)
+}
+
+// headsApart: right after a word both claims share, each has a word the
+// other lacks: "Mum's physio" / "Mum's dentist" name two things of one
+// owner.
+func headsApart(a topicClaim, as []bool, bw map[string]bool, b topicClaim, bs []bool, aw map[string]bool) bool {
+	after := func(c topicClaim, skip []bool, other map[string]bool) map[string]string {
+		out := map[string]string{}
+		for i := 0; i+1 < len(c.ts); i++ {
+			s, h := stem(c.ts[i].low), c.ts[i+1].low
+			if skip[i] || skip[i+1] || !other[s] || !hasLetter(h) || topicDrop[h] || directions[h] || valueLinks[h] || other[stem(h)] {
+				continue
+			}
+			out[s] = stem(h)
+		}
+		return out
+	}
+	ah, bh := after(a, as, bw), after(b, bs, aw)
+	for s, h := range ah {
+		if k, ok := bh[s]; ok && k != h {
+			return true
+		}
+	}
+	return false
 }
 
 // whoseWord: the topic word w of claim c names a person or a named
@@ -112,7 +149,7 @@ func whoseWord(c topicClaim, skip []bool, w string) bool {
 func narrower(y topicClaim, ys []bool, xw map[string]bool) bool {
 	for i := 0; i+1 < len(y.ts); i++ {
 		q, w := y.ts[i].low, y.ts[i+1].low
-		if ys[i] || ys[i+1] || !hasLetter(q) || topicDrop[q] && !kindWords[q] || thirdPersons[q] {
+		if ys[i] || ys[i+1] || !hasLetter(q) || topicDrop[q] && !kindWords[q] || thirdPersons[q] || q == "same" || q == "usual" {
 			continue
 		}
 		if !xw[stem(q)] && xw[stem(w)] && !genericStems[stem(w)] {
@@ -129,17 +166,44 @@ func ownerWord(ts []ctok, i int) bool {
 	return ok && (kinWords[w] || capitalised(ts[i].raw))
 }
 
-// mentions: claim c has the word w (its normal form) anywhere, topic or
-// not ("Dad's doctor increased ..."), or says whose it is with a pronoun
-// that may stand for it ("his dose").
-func mentions(c topicClaim, w string) bool {
+// valueWords are the normal forms of the words inside the claim's typed
+// values.
+func valueWords(c topicClaim) map[string]bool {
+	out := map[string]bool{}
+	for _, vs := range c.vals {
+		for _, v := range vs {
+			for i := v.from; i < v.to && i < len(c.ts); i++ {
+				out[stem(c.ts[i].low)] = true
+			}
+		}
+	}
+	return out
+}
+
+// hasWord: claim c has the word w (its normal form) anywhere, topic or
+// not ("Dad's doctor increased ...", "same clinic").
+func hasWord(c topicClaim, w string) bool {
 	for _, t := range c.ts {
-		if stem(t.low) == w || thirdPersons[t.low] {
+		if stem(t.low) == w {
 			return true
 		}
 	}
 	return false
 }
+
+// hasAny: one of the tokens is in words.
+func hasAny(ts []ctok, words map[string]bool) bool {
+	for _, t := range ts {
+		if words[t.low] {
+			return true
+		}
+	}
+	return false
+}
+
+// otherWays are the words of a journey the other way: a change that says
+// "back" or "from" is not about the plain claim's flight "to".
+var otherWays = map[string]bool{"back": true, "from": true, "return": true, "inbound": true, "homeward": true}
 
 // thirdPersons may stand for a person or a pet the other claim names:
 // "Dad takes 5 mg" / "the doctor increased his dose".

@@ -13,6 +13,8 @@ func TestChangeToldWithMoreWords(t *testing.T) {
 		{"The hall hire costs £45 an hour.", "The parish council has put the hall hire up to £50 an hour.", apart, Supersedes},
 		{"Tilly's ballet class starts at 4pm.", "The dance school moved Tilly's ballet to 4:30pm.", apart, Supersedes},
 		{"The session timeout is 15 minutes.", "After the audit we increased the session timeout to 30 minutes.", apart, Supersedes},
+		{"Our Spotify Family plan is £17.99 a month.", "Spotify has raised our Family plan to £19.99 a month.", apart, Supersedes},
+		{"Gran's chiropody appointments are on Friday afternoons at the Elm Street practice.", "From next month Gran's chiropody moves to Monday afternoons, same practice.", apart, Supersedes},
 	})
 }
 
@@ -41,6 +43,9 @@ func TestChangeOfAnotherThing(t *testing.T) {
 		{"Biscuit gets 200 g of dry food a day.", "The vet told us to cut Pepper's food to 150 g a day."},
 		{"My rent is £1,200 a month.", "The landlord raised my garage rent to £120 a month."},
 		{"The gym opens at 6am.", "The gym has moved its pool opening to 7am."},
+		{"Our Netflix Standard plan is £10.99 a month.", "Netflix has raised our Premium plan to £17.99 a month."},
+		{"Mum's physio is on Tuesday mornings at the Linden Clinic.", "From next month Mum's dentist moves to Thursday mornings, same clinic."},
+		{"Grandad's physio is on Tuesday mornings.", "From next month Grandad's dentist appointment moves to Thursday mornings."},
 	})
 }
 
