@@ -65,4 +65,13 @@
 // "production", a flight that arrives lands. Slots: "X's name is N" = "X
 // is called N"; a group or event "held in", "meets at" or "moved to" a
 // place is located there; a role has one name ("family doctor" = "GP").
+//
+// A change is often told with more words than the fact it changes ("Dad's
+// doctor increased his amlodipine dose to 10 mg" / "Dad takes 5 mg of
+// amlodipine"): when one claim is worded as a change and the other
+// plainly, a shared anchor and a few words on the plain side only are
+// enough (anchored.go), unless the change names a narrower, differently
+// qualified, other person's or other direction's thing. The same content
+// words in another order, with names, the speaker and the roles around
+// each word where they were, are a duplicate (samecontent.go).
 package conflicts
