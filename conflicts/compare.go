@@ -107,6 +107,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 		if nearIdentical(existing.Claim, incoming.Claim) && !rolesSwapped(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
 		}
+		if d, ok := compareRoles(existing, incoming); ok {
+			// a role one person holds at a time, said in other shapes
+			return d
+		}
 		if d, ok := byTopic(existing, incoming); ok {
 			// slots that do not line up, read by topic and typed value
 			return d
