@@ -8,8 +8,8 @@ import (
 )
 
 // nameConnectors may join capitalised words into one name ("Bank of
-// America", "Leonardo da Vinci").
-var nameConnectors = set(`of de da du del della van von der la le y`)
+// America", "Leonardo da Vinci", "Abel & Cole").
+var nameConnectors = set(`of de da du del della van von der la le y &`)
 
 // mentionSpan is an entity found in a sentence: its mention and token
 // range [from, to).

@@ -197,3 +197,22 @@ func TestGeneralRulesHostile(t *testing.T) {
 		}
 	}
 }
+
+// An ampersand joins two capitalised words into one name.
+func TestAmpersandJoinsAName(t *testing.T) {
+	for _, text := range []string{"We get our veg box from Abel & Cole these days.", "Our mortgage is with Harlow & Pike."} {
+		ms, err := Extractor{}.Extract(t.Context(), schema.Document{ID: "d", Text: text, SaidAt: time.Now(), CreatedAt: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, m := range ms {
+			for _, e := range m.Entities {
+				found = found || strings.Contains(e.Name, " & ")
+			}
+		}
+		if !found {
+			t.Errorf("%q: no entity joined by &: %+v", text, ms)
+		}
+	}
+}
