@@ -46,6 +46,10 @@ var orgSuffixes = map[string]bool{
 	"spa": true, "sas": true, "pty": true, "kk": true, "llp": true, "lp": true, "sarl": true,
 }
 
+// orgTails end an organisation's full name and are often left out of a
+// short one: "the Met Police" for the "Metropolitan Police Service".
+var orgTails = map[string]bool{"service": true, "services": true}
+
 // vendorPrefixes are dropped before comparing system names ("Apache Kafka").
 var vendorPrefixes = map[string]bool{
 	"apache": true, "amazon": true, "aws": true, "google": true, "microsoft": true,
@@ -130,6 +134,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 						v = max(v, scoreAcronym)
 					}
 				}
+			}
+			if !person && v < scoreAcronym && orgLike(m.Kind, c.Kind) && (sameInstitution(mt, ct) || abbreviatedName(strip(mt, orgTails, false), strip(ct, orgTails, false))) {
+				v = scoreAcronym // "Leeds Uni", "the Met Police" for "Metropolitan Police Service"
+			}
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && descriptiveMatch(mt, ct) {
+				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && v < scoreCompact {
 				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && equal(pm, pc) {

@@ -1,0 +1,83 @@
+package resolve
+
+import "slices"
+
+// Two more shapes of one name, each a class of wording:
+//
+//   - An institution named by its place either way round: "University of
+//     Leeds", "Leeds University", "Leeds Uni"; "Museum of London",
+//     "London Museum" (institutionOrder). "Leeds Beckett University" is
+//     another institution: the place must be the whole of the rest.
+//   - A descriptive name of a piece of work or a document, with the same
+//     distinguishing words and a head of the same kind: "the kitchen
+//     renovation" / "Kitchen remodel", "the mobile app rewrite" / "Mobile
+//     app rebuild", "the onboarding doc" / "New starter onboarding guide"
+//     (descriptiveMatch). "Bathroom renovation", "Mobile app launch
+//     campaign" and "Expenses handbook" are other things.
+
+// institutionWords name an institution that is "of" a place.
+var institutionWords = map[string]bool{
+	"university": true, "college": true, "museum": true, "library": true, "hospital": true,
+	"school": true, "academy": true, "cathedral": true, "observatory": true,
+}
+
+// institutionOrder writes "University of Leeds" as "leeds university";
+// other names are returned as they are.
+func institutionOrder(w []string) []string {
+	if len(w) >= 3 && institutionWords[w[0]] && w[1] == "of" {
+		return append(slices.Clone(w[2:]), w[0])
+	}
+	return w
+}
+
+// sameInstitution: m and c are one institution named either way round,
+// its word written out or abbreviated ("Leeds Uni").
+func sameInstitution(m, c []string) bool {
+	om, oc := institutionOrder(m), institutionOrder(c)
+	if len(om) != len(oc) || len(om) < 2 || equal(m, c) {
+		return false
+	}
+	last := len(om) - 1
+	if !equal(om[:last], oc[:last]) {
+		return false
+	}
+	a, b := om[last], oc[last]
+	return institutionWords[a] && (a == b || abbreviates(b, a)) || institutionWords[b] && abbreviates(a, b)
+}
+
+// workHeads are the heads of descriptive names of a piece of work or a
+// document, in classes of one kind.
+var workHeads = map[string]string{
+	"renovation": "renovation", "remodel": "renovation", "refurbishment": "renovation",
+	"refurb": "renovation", "makeover": "renovation", "refit": "renovation", "redo": "renovation",
+	"rewrite": "rebuild", "rebuild": "rebuild", "revamp": "rebuild", "redesign": "rebuild",
+	"overhaul": "rebuild", "rework": "rebuild", "refactor": "rebuild", "replatform": "rebuild",
+	"doc": "document", "docs": "document", "document": "document", "guide": "document",
+	"handbook": "document", "manual": "document", "playbook": "document", "runbook": "document",
+	"migration": "migration", "move": "migration", "transition": "migration",
+	"launch": "launch", "rollout": "launch", "release": "launch",
+}
+
+// descriptiveDrop are words a descriptive name may have or leave out.
+var descriptiveDrop = map[string]bool{"the": true, "a": true, "new": true, "old": true, "current": true, "our": true, "my": true}
+
+// descriptiveMatch: m and c end in heads of one kind and the words
+// before m's head are among those before c's, with at most one more
+// ("onboarding doc" / "new starter onboarding guide").
+func descriptiveMatch(m, c []string) bool {
+	m, c = dropWords(m, descriptiveDrop), dropWords(c, descriptiveDrop)
+	if len(m) < 2 || len(c) < 2 {
+		return false
+	}
+	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
+	if hm == "" || hm != hc {
+		return false
+	}
+	mods, cmods := m[:len(m)-1], c[:len(c)-1]
+	for _, w := range mods {
+		if !slices.Contains(cmods, w) {
+			return false
+		}
+	}
+	return len(cmods)-len(mods) <= 1
+}
