@@ -66,3 +66,21 @@ func TestSameContentWords(t *testing.T) {
 		{"The car is faster than the van.", "The van is faster than the car."},
 	})
 }
+
+// The same values said again around other words are a duplicate
+// (restatedTopic); other things with the same values are not.
+func TestRestatedAroundTheValues(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"My dentist appointment is on 14 March at 3pm.", "I've got the dentist appointment at 3 in the afternoon on March 14th.", apart, Duplicate},
+		// "3 in the morning" is a clock time of its own
+		{"The dentist appointment is at 3 in the morning.", "The dentist appointment is at 3pm.", together, Contradicts},
+	})
+	wantUnrelated(t, [][2]string{
+		{"My piano lesson is at 4pm on Tuesdays.", "My swimming lesson is at 4pm on Tuesdays."},
+		{"Mum's blood test is on 3 June at 9am.", "Dad's blood test is on 3 June at 9am."},
+		{"Bin day is Tuesday at 7am.", "The gym class is Tuesday at 7am."},
+		{"The flight to Rome leaves at 9:40 on 2 May.", "The flight back from Rome leaves at 9:40 on 2 May."},
+		{"The boiler service costs £90.", "The chimney sweep costs £90."},
+		{"Our rent is £1,200 a month.", "Our mortgage is £1,200 a month."},
+	})
+}

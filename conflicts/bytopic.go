@@ -72,12 +72,16 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
 		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
 	}
-	relaxed := false
+	relaxed, restated := false, false
 	if !sameTopic(et, it) && !softTopic(ea, ia, es, is, et, it) {
-		if !changedTopic(ea, ia, es, is, et, it, existing, incoming) {
+		switch {
+		case changedTopic(ea, ia, es, is, et, it, existing, incoming):
+			relaxed = true
+		case restatedTopic(ea, ia, es, is, et, it, existing, incoming):
+			restated = true
+		default:
 			return Decision{}, false
 		}
-		relaxed = true
 	}
 	differ, timesDiffer := "", 0
 	for _, t := range shared {
@@ -97,6 +101,9 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		// "Monday at 4pm" / "Tuesday at 5": a new day and time is one
 		// change of when, but only a change says so
 		return Decision{}, false
+	}
+	if restated && (differ != "" || timesDiffer > 0) {
+		return Decision{}, false // read as one slot only to say it again
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	if differ == "" {

@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,25 @@ func looseClocks(ts []ctok, used []bool, vs []typedValue) []typedValue {
 	add := func(i, h int) {
 		used[i] = true
 		vs = append(vs, typedValue{typ: "clock", key: "~" + strconv.Itoa(h) + ":00", from: i, to: i + 1})
+	}
+	for i := 0; i+3 < len(ts); i++ {
+		// "11 in the morning", "7 in the evening": the half of the day said in words
+		h, ok := bareHour(ts[i].low)
+		if used[i] || !ok || ts[i+1].low != "in" || ts[i+2].low != "the" {
+			continue
+		}
+		switch ts[i+3].low {
+		case "morning":
+			h %= 12
+		case "afternoon", "evening":
+			if h < 12 {
+				h += 12
+			}
+		default:
+			continue
+		}
+		used[i] = true
+		vs = append(vs, typedValue{typ: "clock", key: fmt.Sprintf("%d:%02d", h, 0), from: i, to: i + 4})
 	}
 	for i := 1; i < len(ts); i++ {
 		if used[i] || ts[i-1].low != "at" || !looseHourFollower(ts, i+1) {

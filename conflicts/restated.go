@@ -1,0 +1,105 @@
+package conflicts
+
+import "github.com/persistmemory/persistmemory/schema"
+
+// The same fact is often said again around the same values in other
+// words: "I usually swim 40 lengths on Sunday mornings" / "On Sunday
+// mornings I normally do forty lengths at the pool"; "My cholesterol test
+// is booked for 9 May at 11am" / "I've got the cholesterol check on May
+// 9th, 11 in the morning". restatedTopic reads two plain claims as one
+// slot, for a duplicate only, when:
+//
+//   - neither is worded as a change or a correction;
+//   - both give values of the same types, one of each, and at least one
+//     is a measure, an amount, a date, a clock time or a version (a day
+//     or a name alone is too common a value to say two claims are one);
+//   - byTopic then finds every value equal;
+//   - they share an anchor (as changedTopic), each has at most
+//     maxRestateOnly words the other does not have anywhere, and nothing
+//     tells two things apart: no differently qualified or narrower thing,
+//     no other owner, no other verb before the value.
+func restatedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym schema.Memory) bool {
+	if x.cue || y.cue || xm.Correction || ym.Correction || x.additive || y.additive {
+		return false
+	}
+	if len(x.vals) != len(y.vals) {
+		return false
+	}
+	strong := false
+	for t := range x.vals {
+		if _, ok := y.vals[t]; !ok {
+			return false
+		}
+		if !nameTypes[t] && t != "day" {
+			strong = true
+		}
+	}
+	if !strong {
+		return false
+	}
+	for _, p := range [][2]map[string]bool{{xw, yw}, {yw, xw}} {
+		for w := range p[0] {
+			if directions[w] && !p[1][w] {
+				return false // "the flight to Rome" / "the flight back from Rome"
+			}
+		}
+	}
+	if hasAny(x.ts, otherWays) != hasAny(y.ts, otherWays) {
+		return false
+	}
+	anchors, shared := 0, 0
+	for w := range xw {
+		if yw[w] && !genericStems[w] && !directions[w] {
+			shared++
+			if thingWord(x, xs, w) {
+				anchors++
+			}
+		}
+	}
+	if anchors == 0 && shared < 2 {
+		return false
+	}
+	if oneSided(x, xs, xw, y, yw) > maxRestateOnly || oneSided(y, ys, yw, x, xw) > maxRestateOnly {
+		return false
+	}
+	for _, p := range [][2]int{{0, 1}, {1, 0}} {
+		a, b := []topicClaim{x, y}[p[0]], []topicClaim{x, y}[p[1]]
+		as, bs := [][]bool{xs, ys}[p[0]], [][]bool{xs, ys}[p[1]]
+		aw, bw := []map[string]bool{xw, yw}[p[0]], []map[string]bool{xw, yw}[p[1]]
+		if qualifiedApart(a, as, bw, b, bs, aw) || narrower(a, as, bw) || otherOwner(a, b, bw) {
+			return false
+		}
+	}
+	if headsApart(x, xs, yw, y, ys, xw) {
+		return false
+	}
+	h, k := valueHead(x, xs), valueHead(y, ys)
+	return h == "" || k == "" || h == k || yw[h] || xw[k]
+}
+
+// maxRestateOnly bounds the words one claim of a restatement may have
+// that the other does not have anywhere (restatedTopic).
+const maxRestateOnly = 2
+
+// oneSided counts the topic words of claim a (not generic, not
+// directions) that claim b does not have anywhere.
+func oneSided(a topicClaim, as []bool, aw map[string]bool, b topicClaim, bw map[string]bool) int {
+	n := 0
+	for w := range aw {
+		if !bw[w] && !genericStems[w] && !directions[w] && !hasWord(b, w) {
+			n++
+		}
+	}
+	return n
+}
+
+// otherOwner: claim a says whose its thing is ("Mum's", "Ravi's") and
+// claim b does not name that owner anywhere.
+func otherOwner(a, b topicClaim, bw map[string]bool) bool {
+	for i, t := range a.ts {
+		if w := stem(t.low); ownerWord(a.ts, i) && !bw[w] && !hasWord(b, w) && !hasAny(b.ts, thirdPersons) {
+			return true
+		}
+	}
+	return false
+}
