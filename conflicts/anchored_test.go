@@ -84,3 +84,19 @@ func TestRestatedAroundTheValues(t *testing.T) {
 		{"Our rent is £1,200 a month.", "Our mortgage is £1,200 a month."},
 	})
 }
+
+// Where one thing is, said with other words, gives one place at a time.
+func TestWhereOneThingIs(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Uncle Jim lives in Cardiff.", "Uncle Jim's home is in Swansea.", together, Contradicts},
+		{"The payments database is hosted in Frankfurt.", "The payments database lives in the Dublin region.", together, Contradicts},
+	})
+	wantUnrelated(t, [][2]string{
+		{"We have an office in Leeds.", "We have an office in York."},
+		{"Rosa's home is in Coimbra.", "Rosa's office is in Porto."},
+		{"The staging database is hosted in Frankfurt.", "The production database is hosted in Dublin."},
+		{"Our backups are stored in Frankfurt.", "Our backups are stored in Dublin."},
+		{"Ana was in London in May.", "Ana was in Paris in June."},
+		{"Rosa lives in Porto.", "Rosa works in Coimbra."},
+	})
+}

@@ -416,7 +416,21 @@ func (c topicClaim) identity(v typedValue) bool {
 	if i >= 0 && c.ts[i].low == "now" {
 		i--
 	}
-	return i >= 0 && (isCopula(c.ts[i].low) || c.ts[i].low == "called" || c.ts[i].low == "named")
+	if i >= 0 && (isCopula(c.ts[i].low) || c.ts[i].low == "called" || c.ts[i].low == "named") {
+		return true
+	}
+	// where one thing is: "lives in Porto", "is hosted in the Dublin
+	// region", "is based in Leeds"
+	if i >= 0 && c.ts[i].low == "the" {
+		i--
+	}
+	return i >= 1 && (c.ts[i].low == "in" || c.ts[i].low == "at") && (isCopula(c.ts[i-1].low) || placeVerbs[c.ts[i-1].low])
+}
+
+// placeVerbs say where a thing is, as "is in" does.
+var placeVerbs = map[string]bool{
+	"lives": true, "live": true, "based": true, "located": true, "hosted": true, "situated": true,
+	"deployed": true, "headquartered": true,
 }
 
 // changeVerbs say a value changed; those marked true need "to" or "from"

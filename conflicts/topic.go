@@ -60,7 +60,8 @@ var topicDrop = map[string]bool{
 	"held": true, "hold": true, "holds": true, "live": true, "lives": true, "stand": true,
 	"stands": true, "sits": true, "stay": true, "stays": true, "set": true,
 	// where or how a thing is placed or made: "based in", "built with"
-	"based": true, "located": true, "situated": true, "built": true,
+	"based": true, "located": true, "situated": true, "built": true, "hosted": true, "deployed": true,
+	"headquartered": true,
 	// when a thing is set for, and what it must be
 	"planned": true, "scheduled": true, "due": true, "need": true, "needs": true, "needed": true,
 	"wear": true, "wears": true,
@@ -106,6 +107,9 @@ var genericNouns = map[string]bool{
 	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
 	"annual": true, "daily": true, "hourly": true, "config": true, "configuration": true,
 	"settings": true, "pressure": true,
+	// where a thing is: "Rosa's home is in Coimbra" is where Rosa lives,
+	// "the Dublin region" is Dublin
+	"home": true, "region": true,
 }
 
 // genericStems are genericNouns in their normal form.
