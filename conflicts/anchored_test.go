@@ -100,3 +100,12 @@ func TestWhereOneThingIs(t *testing.T) {
 		{"Rosa lives in Porto.", "Rosa works in Coimbra."},
 	})
 }
+
+// A claim said after a change it tells outranks a plain one said before
+// it, whichever arrives second.
+func TestLaterChangeOutranksEarlierPlainClaim(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Our water bill has been £41 a month since the price rise.", "We pay £35 a month for water.", -apart, SupersededBy},
+		{"Since the rota change, the cleaner comes at 10:15.", "The cleaner comes at 9:45.", -apart, SupersededBy},
+	})
+}

@@ -154,6 +154,7 @@ var changeNouns = map[string]bool{
 	"change": true, "changes": true, "switch": true, "move": true, "update": true, "upgrade": true,
 	"migration": true, "reshuffle": true, "restructure": true, "reorganisation": true,
 	"reorganization": true, "merger": true, "takeover": true, "handover": true,
+	"rise": true, "increase": true, "cut": true, "drop": true, "renewal": true, "review": true,
 }
 
 // contextSkip marks in skip the words of ts that say when or why rather
@@ -200,6 +201,24 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 		if hasValue(k) {
 			last = k
 		}
+	}
+	// a trailing "since the price rise" after the last value says when
+	// the value began, and that a change set it
+	for i := last + 1; i+2 < len(ts); i++ {
+		if ts[i].low != "since" || !determiners[ts[i+1].low] {
+			continue
+		}
+		named := false
+		for k := i; k < len(ts); k++ {
+			named = named || changeNouns[ts[k].low]
+		}
+		if named {
+			for k := i; k < len(ts); k++ {
+				skip[k] = true
+			}
+			changed = true
+		}
+		break
 	}
 	for i := last + 1; i < len(ts); i++ {
 		if !ts[i].brk || !(asideOpeners[ts[i].low] || subjectPronouns[ts[i].low]) {

@@ -24,6 +24,12 @@ func whenDecision(existing, incoming schema.Memory, ev, iv view, about, values s
 	case incoming.Correction || iv.changed || iv.renewed:
 		return Decision{Supersedes, fmt.Sprintf("%s, when it happens; %s and the incoming claim says it changed", about, values)}
 	case existing.Correction || ev.changed || ev.renewed:
+		if clearlyLater(existing, incoming) {
+			// the incoming claim was said before the change the existing
+			// one tells: "Milo's bus comes at 8:05" (October) / "since the
+			// timetable change, it picks him up at 7:50" (June)
+			return Decision{SupersededBy, fmt.Sprintf("%s, when it happens; %s and the existing claim, said later, says it changed", about, values)}
+		}
 		if saidApart(existing, incoming) {
 			return Decision{Unrelated, fmt.Sprintf("%s, when it happens; %s, said apart, after the existing claim moved it", about, values)}
 		}
