@@ -109,3 +109,18 @@ func TestLaterChangeOutranksEarlierPlainClaim(t *testing.T) {
 		{"Since the rota change, the cleaner comes at 10:15.", "The cleaner comes at 9:45.", -apart, SupersededBy},
 	})
 }
+
+// A denial with a word of ending retires the stored value it names
+// (deniedValue); a denial of another thing's value does not.
+func TestDenialRetiresTheValue(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Our energy supplier is Brightwave Energy.", "We're not with Brightwave Energy any more.", apart, Supersedes},
+		{"The running club meets on Thursday evenings at the leisure centre.", "The running club no longer meets on Thursdays.", apart, Supersedes},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Mum's energy supplier is Brightwave Energy.", "We're not with Brightwave Energy any more."},
+		{"The running club meets on Thursday evenings.", "The book club no longer meets on Thursdays."},
+		{"Our energy supplier is Brightwave Energy.", "We don't use Brightwave Energy for broadband."},
+		{"The kids swim on Saturdays.", "The kids no longer have piano on Saturdays."},
+	})
+}
