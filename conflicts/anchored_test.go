@@ -124,3 +124,40 @@ func TestDenialRetiresTheValue(t *testing.T) {
 		{"The kids swim on Saturdays.", "The kids no longer have piano on Saturdays."},
 	})
 }
+
+// A street address is one value, and a place has one address of a kind.
+func TestAddresses(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Our address is 22 Willow Crescent, Headingley, LS6 3QT.", "We've moved house - the new address is 5 Quarry Hill, Otley, LS21 1AB.", apart, Supersedes},
+		{"We live at 8 Mill Lane, Bath.", "New address for us: 41 Church Road, Frome BA11 1AA.", apart, Supersedes},
+		{"The studio's address is 3 Dock Street, Hull.", "We've moved the studio to Unit 7, Marina Court.", apart, Supersedes},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Our office address is 14 Harbour Street.", "We've moved house - the new address is 7 Penrose Terrace."},
+		{"Mum lives at 12 Elm Road.", "We've moved house - our new address is 3 Oak Lane."},
+		{"Our address is 14 Larch Close.", "Our holiday cottage is at 2 Shore Road."},
+		{"We live at 14 Harcourt Road.", "The shop's address is 5 Market Street."},
+	})
+}
+
+func TestAddressReading(t *testing.T) {
+	for text, want := range map[string]string{
+		"Our address is 14 Larch Close, Didsbury, M20 6TR.": "14 larch close didsbury m20 6tr",
+		"We've moved the office to Unit 3, Quayside Park.":  "unit 3 quayside park",
+		"New address for us: 3 Fenwick Lane, York YO1 7HH.": "3 fenwick lane york yo1 7hh",
+		"We have 12 engineers on the platform team.":        "",
+		"The meeting is in Room 12 Park Building.":          "",
+	} {
+		got := ""
+		ts := claimTokens(text)
+		for i := range ts {
+			if _, _, k, ok := addressAt(ts, i); ok {
+				got = k
+				break
+			}
+		}
+		if got != want {
+			t.Errorf("%q: address %q, want %q", text, got, want)
+		}
+	}
+}

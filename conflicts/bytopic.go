@@ -69,6 +69,17 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
+	if _, ok := ea.vals["address"]; ok {
+		if _, ok := ia.vals["address"]; ok {
+			if addressKind(ea.ts) != addressKind(ia.ts) {
+				return Decision{}, false // the office's address is not the home's
+			}
+			// "we live at ..." gives the address as much as "our address is"
+			et["address"], it["address"] = true, true
+			delete(et, "live")
+			delete(it, "live")
+		}
+	}
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
 		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
 	}

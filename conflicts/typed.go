@@ -229,8 +229,15 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		return ts[i].low
 	}
-	// money, percentages and clock times first: they use a number the
-	// other readings would take
+	// street addresses first: their numbers and names are one value
+	for i := 0; i < len(ts); i++ {
+		if from, to, key, ok := addressAt(ts, i); ok && free(from, to) {
+			add("address", key, from, to)
+			i = to - 1
+		}
+	}
+	// money, percentages and clock times: they use a number the other
+	// readings would take
 	for i := 0; i < len(ts); i++ {
 		if !free(i, i+1) {
 			continue
