@@ -161,3 +161,18 @@ func TestAddressReading(t *testing.T) {
 		}
 	}
 }
+
+// A move "into" a new value is a change; "not 20" after a corrected
+// amount is its old number; a thing ends once.
+func TestMoreChangeWordings(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Noor is in Year 2 at Hillside Primary.", "Noor moved up into Year 3 at Hillside Primary in September.", apart, Supersedes},
+		{"The build timeout is 20 minutes.", "Correction: the build timeout is 45 minutes, not 20.", together, Supersedes},
+		{"Our TV licence expires in June 2026.", "The TV licence is valid until September 2026.", together, Contradicts},
+	})
+	wantUnrelated(t, [][2]string{
+		{"The car insurance expires in May.", "The home insurance ends in June."},
+		{"The offer ends on Friday.", "The sale starts on Saturday."},
+		{"We have 3 cats.", "We have 4 dogs, not 2 cats."},
+	})
+}

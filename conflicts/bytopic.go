@@ -134,6 +134,10 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		// "checkout is at 11am" / "the checkout time is noon", said
 		// together: one time a thing is, given twice
 		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, true
+	case (differ == "date" || differ == "month" || differ == "year") && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && et["end"] && it["end"]:
+		// "my passport expires in March 2027" / "... is valid until
+		// August 2029", said together: a thing ends once
+		return Decision{Contradicts, fmt.Sprintf("%s with one end date; %s, said together and neither is worded as a change", about, values)}, true
 	case differ == "date" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && onceAYear(et):
 		// "our anniversary is 14 May" / "... falls on 21 May", said
 		// together: a date a thing has once a year, given twice
@@ -304,6 +308,11 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		}
 		if t.low == "not" && i+1 < len(ts) && c.oldAt(i+1) {
 			continue // "on Wednesdays, not Tuesdays"
+		}
+		if t.low == "not" && i+1 < len(ts) && len(vs) > 0 && (i+2 == len(ts) || ts[i+2].brk) {
+			if _, ok := number(ts[i+1].low); ok || countWords[ts[i+1].low] > 0 {
+				continue // "the timeout is 60 s, not 30": the old number, its unit left out
+			}
 		}
 		return c, false
 	}
@@ -491,7 +500,7 @@ func changeCue(ts []ctok) (cue, additive bool) {
 				continue
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
-				if ts[j].low == "to" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {
+				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {
 					cue = true
 					break
 				}

@@ -160,8 +160,12 @@ func stem(w string) string {
 	return w
 }
 
-// topicSynonyms fold stems of one meaning: a flight that arrives lands.
-var topicSynonyms = map[string]string{"arriv": "land", "depart": "leav", "begin": "start", "finish": "end"}
+// topicSynonyms fold stems of one meaning: a flight that arrives lands; a
+// thing that expires, or is valid until a date, ends then.
+var topicSynonyms = map[string]string{
+	"arriv": "land", "depart": "leav", "begin": "start", "finish": "end", "expir": "end", "expiry": "end",
+	"valid": "end",
+}
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out
 // the spans marked in skip.
