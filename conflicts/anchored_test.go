@@ -176,3 +176,17 @@ func TestMoreChangeWordings(t *testing.T) {
 		{"We have 3 cats.", "We have 4 dogs, not 2 cats."},
 	})
 }
+
+// A rename retires the name it replaces (renamedFrom).
+func TestRenames(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"The search service is called finder-api.", "finder-api has been renamed to lookup-api.", apart, Supersedes},
+		{"The repo's default branch is trunk.", "We renamed the default branch to main.", apart, Supersedes},
+	})
+	wantUnrelated(t, [][2]string{
+		{"The staging branch is called release.", "We renamed the default branch to main."},
+		{"Our cat is called Pepper.", "We renamed the dog to Biscuit."},
+		{"The invoicing repo is called billing-core.", "We renamed the payments repo to ledger-service."},
+		{"The repo's default branch is master.", "We renamed the repo to orchard-api."},
+	})
+}

@@ -111,6 +111,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// a role one person holds at a time, said in other shapes
 			return d
 		}
+		if d, ok := renamedFrom(existing, incoming); ok {
+			// "billing-core has been renamed to ledger-service"
+			return d
+		}
 		if d, ok := deniedValue(existing, incoming); ok {
 			// "incidents no longer go to #ops-alerts"
 			return d
