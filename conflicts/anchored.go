@@ -227,7 +227,7 @@ func valueHead(c topicClaim, skip []bool) string {
 		switch {
 		case skip[i] || c.ts[i].brk:
 			return ""
-		case valueLinks[w]:
+		case valueLinks[w] || verbParticles[w]:
 			continue
 		case topicDrop[w] || !isWord(w):
 			return ""
@@ -236,6 +236,9 @@ func valueHead(c topicClaim, skip []bool) string {
 	}
 	return ""
 }
+
+// verbParticles end a phrasal verb: "goes out fortnightly".
+var verbParticles = map[string]bool{"out": true, "up": true, "off": true, "down": true, "over": true, "back": true}
 
 // valueLinks stand between a value and the word it belongs to.
 var valueLinks = map[string]bool{"at": true, "on": true, "in": true, "to": true, "the": true, "a": true, "an": true, "of": true, "from": true, "by": true}

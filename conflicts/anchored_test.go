@@ -1,6 +1,10 @@
 package conflicts
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
 
 // A change told with more words than the fact it changes: who changed
 // it, why, and the thing named more loosely (changedTopic).
@@ -189,4 +193,32 @@ func TestRenames(t *testing.T) {
 		{"The invoicing repo is called billing-core.", "We renamed the payments repo to ledger-service."},
 		{"The repo's default branch is master.", "We renamed the repo to orchard-api."},
 	})
+}
+
+// A span of months is one value; a frequency adverb before a day is a
+// frequency; a CI pipeline runs on what CI runs on.
+func TestSpansAndFrequencies(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Pip, our hedgehog, hibernates from October to April.", "From October until April, Pip the hedgehog hibernates.", apart, Duplicate},
+		{"The build pipeline runs on Jenkins.", "We use Jenkins for builds.", apart, Duplicate},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Oscar hibernates from November to March.", "The pond freezes from December to February."},
+		{"The build pipeline runs on Jenkins.", "The data pipeline runs on Airflow."},
+	})
+	for text, want := range map[string]string{
+		"Our garden waste goes out fortnightly on Fridays.": "1/fortnight",
+		"The monthly charge is £12.":                        "",
+	} {
+		_, vs := typedValues(schema.Memory{Claim: text})
+		got := ""
+		for _, v := range vs {
+			if v.typ == "freq" {
+				got = v.key
+			}
+		}
+		if got != want {
+			t.Errorf("%q: frequency %q, want %q", text, got, want)
+		}
+	}
 }

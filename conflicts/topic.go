@@ -107,6 +107,8 @@ var genericNouns = map[string]bool{
 	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
 	"annual": true, "daily": true, "hourly": true, "config": true, "configuration": true,
 	"settings": true, "pressure": true,
+	// a pipeline runs on what CI runs on
+	"pipeline": true, "workflow": true,
 	// where a thing is: "Rosa's home is in Coimbra" is where Rosa lives,
 	// "the Dublin region" is Dublin
 	"home": true, "region": true,

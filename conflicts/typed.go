@@ -367,9 +367,39 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 	}
 	out = frequencies(ts, used, out)
 	out = looseClocks(ts, used, out)
+	out = monthSpans(ts, out)
 	periodAdjective(ts, out)
 	markOld(ts, out)
 	return ts, out
+}
+
+// monthSpans joins "from November to March" (or "until", "till",
+// "through") into one value of type span: a period, not a change from
+// one month to another.
+func monthSpans(ts []ctok, vs []typedValue) []typedValue {
+	for a := 0; a < len(vs); a++ {
+		if vs[a].typ != "month" || vs[a].from == 0 || ts[vs[a].from-1].low != "from" || vs[a].to >= len(ts) {
+			continue
+		}
+		switch ts[vs[a].to].low {
+		case "to", "until", "till", "through":
+		default:
+			continue
+		}
+		for b := range vs {
+			if vs[b].typ == "month" && vs[b].from == vs[a].to+1 {
+				span := typedValue{typ: "span", key: vs[a].key + "-" + vs[b].key, from: vs[a].from - 1, to: vs[b].to}
+				out := make([]typedValue, 0, len(vs)-1)
+				for k, v := range vs {
+					if k != a && k != b {
+						out = append(out, v)
+					}
+				}
+				return append(out, span)
+			}
+		}
+	}
+	return vs
 }
 
 // unitSynonyms fold spellings of one unit: "30 seconds" = "30 s",
@@ -663,6 +693,10 @@ var timesWords = map[string]string{"once": "1", "twice": "2", "thrice": "3"}
 // = "fortnightly" (1/fortnight), "every week" = "weekly" (1/week), "twice
 // a day" (2/day), "three times a week" (3/week). A day after "every other"
 // stays a day of its own.
+// freqFollowers may follow a frequency adverb that is not a modifier:
+// "goes out fortnightly on Wednesdays".
+var freqFollowers = map[string]bool{"on": true, "at": true, "in": true, "from": true, "for": true, "by": true, "until": true}
+
 func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 	low := func(i int) string {
 		if i < 0 || i >= len(ts) {
@@ -682,7 +716,7 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 		}
 		w := low(i)
 		switch {
-		case freqAdverbs[w] != "" && (i+1 == len(ts) || ts[i+1].brk || !isWord(low(i+1)) || notUnits[low(i+1)]):
+		case freqAdverbs[w] != "" && (i+1 == len(ts) || ts[i+1].brk || !isWord(low(i+1)) || notUnits[low(i+1)] || freqFollowers[low(i+1)]):
 			// "comes weekly", not "the monthly charge"
 			add(freqAdverbs[w], i, i+1)
 		case (w == "every" || w == "each") && (low(i+1) == "other" || low(i+1) == "second" || low(i+1) == "alternate") && i+2 < len(ts):
