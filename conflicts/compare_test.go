@@ -111,8 +111,14 @@ func TestCompareHostile(t *testing.T) {
 	topicMemo.Lock()
 	nt := len(topicMemo.m)
 	topicMemo.Unlock()
-	if nk > keyMemoSize || nt > keyMemoSize || longKept {
-		t.Errorf("memos hold %d keys and %d topics (at most %d each), a long claim kept: %v", nk, nt, keyMemoSize, longKept)
+	tokenMemo.Lock()
+	ntok := len(tokenMemo.m)
+	for k := range tokenMemo.m {
+		longKept = longKept || len(k) > maxKeyBytes
+	}
+	tokenMemo.Unlock()
+	if nk > keyMemoSize || nt > keyMemoSize || ntok > keyMemoSize || longKept {
+		t.Errorf("memos hold %d keys, %d topics and %d token lists (at most %d each), a long claim kept: %v", nk, nt, ntok, keyMemoSize, longKept)
 	}
 }
 

@@ -24,7 +24,7 @@ import (
 //   - neither names an owner the other lacks ("Mum's broadband");
 //   - the existing claim is not the later one and is not itself a denial.
 func deniedValue(existing, incoming schema.Memory) (Decision, bool) {
-	if existing.Negated || clearlyLater(existing, incoming) {
+	if existing.Negated || !incoming.Negated && !strings.Contains(strings.ToLower(incoming.Claim), "stopped") || clearlyLater(existing, incoming) {
 		return Decision{}, false
 	}
 	its, ivs := typedValues(incoming)

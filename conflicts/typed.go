@@ -1,8 +1,10 @@
 package conflicts
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -49,6 +51,33 @@ func claimTokens(s string) []ctok {
 	if len(s) > maxKeyBytes {
 		s = s[:maxKeyBytes]
 	}
+	tokenMemo.Lock()
+	ts, ok := tokenMemo.m[s]
+	tokenMemo.Unlock()
+	if ok {
+		return ts
+	}
+	ts = slices.Clip(readTokens(s))
+	tokenMemo.Lock()
+	if tokenMemo.m == nil || len(tokenMemo.m) >= keyMemoSize {
+		tokenMemo.m = make(map[string][]ctok, keyMemoSize)
+	}
+	tokenMemo.m[s] = ts
+	tokenMemo.Unlock()
+	return ts
+}
+
+// tokenMemo holds claimTokens' recent results, at most keyMemoSize texts
+// of at most maxKeyBytes each: the readings of one comparison and of the
+// batch's other comparisons tokenise the same claims again. The slices
+// are shared: callers only read them.
+var tokenMemo struct {
+	sync.Mutex
+	m map[string][]ctok
+}
+
+// readTokens is claimTokens without the memo.
+func readTokens(s string) []ctok {
 	var out []ctok
 	var b strings.Builder
 	brk := false
