@@ -173,10 +173,12 @@ func TestMoreChangeWordings(t *testing.T) {
 		{"Noor is in Year 2 at Hillside Primary.", "Noor moved up into Year 3 at Hillside Primary in September.", apart, Supersedes},
 		{"The build timeout is 20 minutes.", "Correction: the build timeout is 45 minutes, not 20.", together, Supersedes},
 		{"Our TV licence expires in June 2026.", "The TV licence is valid until September 2026.", together, Contradicts},
+		{"Our car loan is fixed until 2028.", "The fixed rate on our car loan ends in 2027.", together, Contradicts},
 	})
 	wantUnrelated(t, [][2]string{
 		{"The car insurance expires in May.", "The home insurance ends in June."},
 		{"The offer ends on Friday.", "The sale starts on Saturday."},
+		{"The offer runs until May.", "The sale ends in June."},
 		{"We have 3 cats.", "We have 4 dogs, not 2 cats."},
 	})
 }

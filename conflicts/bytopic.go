@@ -80,6 +80,16 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 			delete(it, "live")
 		}
 	}
+	// "fixed until 2027" says when the fixing ends, as "the fixed rate
+	// ends in 2026" does
+	for _, c := range []struct {
+		t  topicClaim
+		ws map[string]bool
+	}{{ea, et}, {ia, it}} {
+		if endsOn(c.t, shared) {
+			c.ws["end"] = true
+		}
+	}
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
 		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
 	}
@@ -739,6 +749,22 @@ func onceAYear(topic map[string]bool) bool {
 	for w := range topic {
 		if annualNouns[w] {
 			return true
+		}
+	}
+	return false
+}
+
+// endsOn: the claim gives one of the shared dates, months or years after
+// "until" or "till": when the thing it is about ends.
+func endsOn(c topicClaim, shared []string) bool {
+	for _, t := range shared {
+		if t != "date" && t != "month" && t != "year" {
+			continue
+		}
+		for _, v := range c.vals[t] {
+			if v.from > 0 && (c.ts[v.from-1].low == "until" || c.ts[v.from-1].low == "till") {
+				return true
+			}
 		}
 	}
 	return false
