@@ -224,3 +224,18 @@ func TestSpansAndFrequencies(t *testing.T) {
 		}
 	}
 }
+
+// A switch to another kind of the same thing retires the old kind
+// (switchedKind); a switch of another thing does not.
+func TestSwitchedKind(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"I use a gel pen for my journal.", "I've switched to a fountain pen for my journal.", apart, Supersedes},
+		{"I use the blue cluster for load tests.", "I have switched over to the green cluster for load tests.", apart, Supersedes},
+	})
+	wantUnrelated(t, [][2]string{
+		{"I take oat milk in my coffee.", "I've switched to almond milk in my tea."},
+		{"I drink oat milk.", "The kids have switched to almond milk."},
+		{"Mum takes oat milk in her coffee.", "I've switched to almond milk in my coffee."},
+		{"I take oat milk in my coffee.", "I've switched to almond milk."},
+	})
+}

@@ -111,6 +111,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// a role one person holds at a time, said in other shapes
 			return d
 		}
+		if d, ok := switchedKind(existing, incoming); ok {
+			// "I've switched to almond milk in my coffee"
+			return d
+		}
 		if d, ok := renamedFrom(existing, incoming); ok {
 			// "billing-core has been renamed to ledger-service"
 			return d
