@@ -245,7 +245,7 @@ var valueLinks = map[string]bool{"at": true, "on": true, "in": true, "to": true,
 
 // maxPlainOnly bounds the words a plain claim may have that the claim
 // changing it lacks (changedTopic).
-const maxPlainOnly = 2
+const maxPlainOnly = 3
 
 // thingWord: the topic word w of claim c (its normal form) is written in
 // small letters where c has it: a common noun or a verb, not a proper
