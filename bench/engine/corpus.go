@@ -85,6 +85,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout7.json", "hold-out 7 (not tuned on)"},
 	{"holdout8.json", "hold-out 8 (not tuned on)"},
 	{"holdout9.json", "hold-out 9 (unread: measure, do not read with -v)"},
+	{"holdout10.json", "hold-out 10 (unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
