@@ -124,6 +124,14 @@ func TestHostileInput(t *testing.T) {
 		{"non-latin scripts", mem("ウサギの獣医", "は", "岡本先生", at(1)), mem("кролик", "new vet", "Доктор Линдквист", at(20)), []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
 		{"case-changing letters", schema.Memory{Claim: "İstanbul has a new İmam, İsmail Ünal.", Subject: "İstanbul", Attribute: "has", Value: "new İmam"}, schema.Memory{Claim: "I moved İİİ to İstanbul", Subject: "I", Attribute: "moved", Value: "İİİ to İstanbul"}, nil},
 		{"only punctuation", schema.Memory{Claim: "... ,,, !!!", Subject: "'s", Attribute: "new", Value: "%"}, schema.Memory{Claim: "% % %", Subject: "'s", Attribute: "new", Value: "5%"}, nil},
+		// the readings of the third round, given their key words and nothing else
+		{"a rename of nothing", schema.Memory{Claim: "renamed"}, schema.Memory{Claim: "renamed to", Negated: true}, []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
+		{"a rename to nothing", schema.Memory{Claim: "X is called Y."}, schema.Memory{Claim: "Y has been renamed to"}, []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
+		{"roles without holders", schema.Memory{Claim: "treasurer of of of the"}, schema.Memory{Claim: "took over as treasurer of"}, []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
+		{"a denial of nothing", schema.Memory{Claim: "no longer"}, schema.Memory{Claim: "not any more", Negated: true}, []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
+		{"addresses cut short", schema.Memory{Claim: "Unit 14 Street, ,"}, schema.Memory{Claim: "We've moved to 9999 Road Lane Street Close, M1 1AA 1AA"}, nil},
+		{"a switch to nothing", schema.Memory{Claim: "switched to to to"}, schema.Memory{Claim: "I've switched over to"}, []Relation{Supersedes, SupersededBy, Contradicts, Duplicate}},
+		{"spans without months", schema.Memory{Claim: "from to until"}, schema.Memory{Claim: "from March until"}, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
