@@ -239,3 +239,13 @@ func TestSwitchedKind(t *testing.T) {
 		{"I take oat milk in my coffee.", "I've switched to almond milk."},
 	})
 }
+
+// The same value's words in another order, on one slot, are a duplicate.
+func TestSameValueInOtherOrder(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Ines speaks fluent Italian.", "Ines speaks Italian fluently.", apart, Duplicate},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Ines speaks fluent Italian.", "Ines speaks basic Italian."},
+	})
+}

@@ -158,7 +158,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
 	}
-	if sameValue(evk, ivk) {
+	if sameValue(evk, ivk) || sameContent(existing, incoming) {
+		// "speaks fluent Portuguese" / "speaks Portuguese fluently": the
+		// same value's words in another order
 		if eNeg == iNeg {
 			if en, in := numbersOutside(existing.Claim, evk), numbersOutside(incoming.Claim, ivk); !slices.Equal(en, in) {
 				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims carry other numbers (%s; %s): they are about other things", about, iv.raw, strings.Join(en, " "), strings.Join(in, " "))}
