@@ -278,6 +278,9 @@ func formerThing(c topicClaim, skip []bool, other map[string]bool) bool {
 	return false
 }
 
+// periodAdjectives say how often, not which thing.
+var periodAdjectives = map[string]bool{"daily": true, "weekly": true, "monthly": true, "yearly": true, "annual": true, "hourly": true, "nightly": true, "fortnightly": true, "quarterly": true}
+
 // kindWords are topicDrop words that also name a kind of thing before a
 // noun: a "current account" is not the present one of a "savings
 // account".
@@ -294,6 +297,9 @@ func qualifiedApart(a topicClaim, as []bool, bw map[string]bool, b topicClaim, b
 				continue
 			}
 			q, head := stem(c.ts[i].low), stem(c.ts[i+1].low)
+			if periodAdjectives[c.ts[i].low] {
+				continue // "our daily stand-up" is "the team stand-up" said with how often
+			}
 			if !other[q] && other[head] {
 				out[head] = true
 			}

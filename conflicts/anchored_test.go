@@ -223,6 +223,17 @@ func TestSpansAndFrequencies(t *testing.T) {
 			t.Errorf("%q: frequency %q, want %q", text, got, want)
 		}
 	}
+	// "Monday to Friday" is every weekday
+	_, vs := typedValues(schema.Memory{Claim: "The office is staffed Monday to Friday."})
+	if len(vs) != 1 || vs[0].typ != "day" || vs[0].key != "weekday" {
+		t.Errorf("Monday to Friday read as %+v, want one day value: weekday", vs)
+	}
+	// a period adjective says how often, not which thing
+	x, y := topicClaim{ts: claimTokens("the project meeting")}, topicClaim{ts: claimTokens("our weekly meeting")}
+	xw, yw := topicWords(x.ts, make([]bool, len(x.ts))), topicWords(y.ts, make([]bool, len(y.ts)))
+	if qualifiedApart(x, make([]bool, len(x.ts)), yw, y, make([]bool, len(y.ts)), xw) {
+		t.Error(`"weekly" read as a qualifier that tells two meetings apart`)
+	}
 }
 
 // A switch to another kind of the same thing retires the old kind

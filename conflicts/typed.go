@@ -308,6 +308,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			continue
 		}
 		w := low(i)
+		if singular(w) == "monday" && (low(i+1) == "to" || low(i+1) == "through" || low(i+1) == "-") && singular(low(i+2)) == "friday" && free(i+1, i+3) {
+			add("day", "weekday", i, i+3) // "Monday to Friday" is every weekday
+			continue
+		}
 		if d, ok := weekdays[singular(w)]; ok {
 			end, key := i+1, d
 			if p, ok := dayParts[low(i+1)]; ok {
