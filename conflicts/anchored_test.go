@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -259,4 +260,22 @@ func TestSameValueInOtherOrder(t *testing.T) {
 	wantUnrelated(t, [][2]string{
 		{"Ines speaks fluent Italian.", "Ines speaks basic Italian."},
 	})
+}
+
+// A noun written with a hyphen and a particle is one word; other hyphens
+// split as before.
+func TestCompoundHyphens(t *testing.T) {
+	for text, want := range map[string]string{
+		"The team stand-up is at 9:30.":             "the|team|stand-up|is|at|9:30",
+		"Who is on-call this week?":                 "who|is|on-call|this|week",
+		"She works full-time at a five-a-side club": "she|works|full|time|at|a|five|a|side|club",
+	} {
+		var got []string
+		for _, tk := range claimTokens(text) {
+			got = append(got, tk.low)
+		}
+		if strings.Join(got, "|") != want {
+			t.Errorf("%q: tokens %q, want %q", text, strings.Join(got, "|"), want)
+		}
+	}
 }

@@ -104,6 +104,8 @@ func readTokens(s string) []ctok {
 			}
 		case (r == '\'' || r == '’') && unicode.IsLetter(prev) && unicode.IsLetter(next):
 			b.WriteRune('\'')
+		case r == '-' && unicode.IsLetter(prev) && unicode.IsLetter(next) && compoundHyphen(b.String(), s[i+w:]):
+			b.WriteRune('-') // "stand-up", "check-in", "on-call": one noun
 		case r == '£' || r == '$' || r == '€' || r == '%':
 			flush()
 			out = append(out, ctok{raw: string(r), low: string(r), brk: brk})
@@ -123,6 +125,21 @@ func readTokens(s string) []ctok {
 	flush()
 	return out
 }
+
+// compoundHyphen: the hyphen between word (so far) and the rest joins a
+// noun whose parts the topic would drop as a verb and a particle:
+// "stand-up", "check-in", "drop-off", "on-call", "follow-up".
+func compoundHyphen(word, rest string) bool {
+	end := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	next := strings.ToLower(rest[:end])
+	return compoundParticles[next] || strings.EqualFold(word, "on")
+}
+
+// compoundParticles end a noun written with a hyphen: "stand-up".
+var compoundParticles = map[string]bool{"up": true, "in": true, "off": true, "out": true, "on": true, "over": true, "away": true, "down": true, "back": true}
 
 // typedValue is one typed value of a claim: its type, key, the tokens it
 // spans [from, to), and whether the claim gives it as the old value.
@@ -749,7 +766,7 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 		}
 		w := low(i)
 		switch {
-		case freqAdverbs[w] != "" && (i+1 == len(ts) || ts[i+1].brk || !isWord(low(i+1)) || notUnits[low(i+1)] || freqFollowers[low(i+1)]):
+		case freqAdverbs[w] != "" && (i+1 == len(ts) || ts[i+1].brk || !hasLetter(low(i+1)) || notUnits[low(i+1)] || freqFollowers[low(i+1)]):
 			// "comes weekly", not "the monthly charge"
 			add(freqAdverbs[w], i, i+1)
 		case (w == "every" || w == "each") && (low(i+1) == "other" || low(i+1) == "second" || low(i+1) == "alternate") && i+2 < len(ts):
