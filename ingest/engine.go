@@ -92,13 +92,12 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 		if twin {
 			continue
 		}
-		dup := false
-		for _, ex := range existing {
-			d := conflicts.Compare(ex, c)
+		// apply plans one decision about ex and c; it reports a duplicate.
+		apply := func(ex schema.Memory, d conflicts.Decision) bool {
 			switch d.Relation {
 			case conflicts.Duplicate:
 				w.Reinforce = append(w.Reinforce, graph.Reinforcement{MemoryID: ex.ID, Excerpt: c.Excerpt, Confidence: c.Confidence, TurnIDs: turnsFor(c.Excerpt, turns)})
-				dup = true
+				return true
 			case conflicts.Supersedes:
 				w.Supersede = append(w.Supersede, graph.Supersession{NewID: c.ID, OldID: ex.ID, Reason: d.Reason})
 			case conflicts.SupersededBy:
@@ -107,8 +106,33 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 				ids := [2]string{ex.ID, c.ID}
 				w.Conflicts = append(w.Conflicts, schema.Conflict{ID: schema.DerivedID(schema.PrefixConflict, string(owner), ids[0], ids[1]), MemoryIDs: ids, Reason: d.Reason, CreatedAt: now})
 			}
-			if dup {
+			return false
+		}
+		dup := false
+		// unsettled are the memories the rules left Unrelated to c that
+		// share an entity or the subject with it: the Judge's to relate.
+		var unsettled []schema.Memory
+		for _, ex := range existing {
+			d := conflicts.Compare(ex, c)
+			if d.Relation == conflicts.Unrelated {
+				if p.cfg.Judge != nil && len(unsettled) < JudgeMaxPairs && plausible(ex, c) {
+					unsettled = append(unsettled, ex)
+				}
+				continue
+			}
+			if dup = apply(ex, d); dup {
 				break
+			}
+		}
+		if !dup && len(unsettled) > 0 {
+			ds, err := p.judge(ctx, owner, job, c, unsettled)
+			if err != nil {
+				return graph.JobWrite{}, err
+			}
+			for i, d := range ds {
+				if dup = apply(unsettled[i], d); dup {
+					break
+				}
 			}
 		}
 		if dup {

@@ -62,7 +62,15 @@ type Config struct {
 	EntityVectors retrieval.VectorStore
 	Embedder      embed.Embedder
 	Extractor     Extractor
-	Logger        *slog.Logger
+	// Judge, optional, is asked about the stored memories the rules
+	// (conflicts.Compare) leave Unrelated to a new claim although they
+	// share a resolved entity or its subject: at most JudgeMaxPairs of
+	// them, in one call per claim, and only when the rules found no
+	// duplicate. Its decisions are planned as the rules' are, with reasons
+	// starting JudgeReasonPrefix; when it fails the rules' decisions stand
+	// and the job goes on. Nil asks nobody: the rules alone decide.
+	Judge  Judge
+	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Observe, when set, is told how long each stage of the worker took

@@ -170,8 +170,12 @@ func (b *backends) pipeline(cfg Config, log *slog.Logger) (*ingest.Pipeline, err
 	if err != nil {
 		return nil, err
 	}
+	j, err := judge(cfg, b.graph, log)
+	if err != nil {
+		return nil, err
+	}
 	b.metrics = newMetrics()
-	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Logger: log, Observe: b.metrics.observe}
+	c := ingest.Config{Graph: b.graph, Queue: b.queue, Extractor: x, Judge: j, Logger: log, Observe: b.metrics.observe}
 	if b.embedder != nil {
 		c.Vectors, c.TurnVectors, c.EntityVectors, c.Embedder = b.vectors, b.turnVectors, b.entityVectors, b.embedder
 		c.TurnContextVectors = b.turnContextVectors

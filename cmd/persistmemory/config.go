@@ -78,6 +78,10 @@ type Config struct {
 	ExtractionAPIKey  string
 	ExtractionModel   string
 	ExtractionPrice   *llm.Price
+	// ExtractionJudgeOff stops the same model from being asked about the
+	// pairs of claims the rules leave unrelated (EXTRACTION_JUDGE=off;
+	// the default, on, asks it whenever extraction uses a model).
+	ExtractionJudgeOff bool
 }
 
 // kafkaTopicName is what KAFKA_TOPIC may be: Kafka's legal topic
@@ -92,7 +96,7 @@ var knownVars = []string{
 	"NEO4J_URI", "NEO4J_USER", "NEO4J_PASSWORD", "KAFKA_BROKERS", "KAFKA_TOPIC", "WEAVIATE_URL", "WEAVIATE_GRPC",
 	"EMBEDDING_PROVIDER", "EMBEDDING_BASE_URL", "EMBEDDING_API_KEY", "EMBEDDING_MODEL", "ONNXRUNTIME_LIB",
 	"EXTRACTION_BASE_URL", "EXTRACTION_API_KEY", "EXTRACTION_MODEL",
-	"EXTRACTION_PRICE_INPUT_PER_MTOK", "EXTRACTION_PRICE_OUTPUT_PER_MTOK",
+	"EXTRACTION_PRICE_INPUT_PER_MTOK", "EXTRACTION_PRICE_OUTPUT_PER_MTOK", "EXTRACTION_JUDGE",
 	"CONTEXT_TOKEN_BUDGET", "PUBLIC_URL", "MCP_SCOPES",
 	// Read by the SDKs and the CLI's clients, not by the server; known so a
 	// shell that sets them can still start it.
@@ -190,6 +194,13 @@ func LoadConfig(environ []string) (Config, error) {
 			*v.to = f
 		}
 		c.ExtractionPrice = &p
+	}
+	switch j := get("EXTRACTION_JUDGE", ""); j {
+	case "", "on":
+	case "off":
+		c.ExtractionJudgeOff = true
+	default:
+		return Config{}, fmt.Errorf("EXTRACTION_JUDGE=%q is not on or off (on, the default, also asks the extraction model about pairs of claims the rules leave unrelated)", j)
 	}
 	for _, sig := range strings.Split(get("PERSISTMEMORY_RETRIEVAL_OFF", ""), ",") {
 		if sig = strings.TrimSpace(sig); sig == "" {

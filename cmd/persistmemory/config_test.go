@@ -171,3 +171,40 @@ func TestRetrievalOff(t *testing.T) {
 		t.Errorf("an unknown signal: err = %v, want one naming the variable", err)
 	}
 }
+
+func TestExtractionJudge(t *testing.T) {
+	const key = "sk-judge-secret-value"
+	model := []string{"EXTRACTION_BASE_URL=https://api.openai.com/v1", "EXTRACTION_MODEL=gpt-4o-mini", "EXTRACTION_API_KEY=" + key}
+	log := slog.New(slog.DiscardHandler)
+	for _, c := range []struct {
+		env  []string
+		want bool // a judge is built
+	}{
+		{model, true}, // on by default with a model
+		{append(model, "EXTRACTION_JUDGE=on"), true},
+		{append(model, "EXTRACTION_JUDGE="), true}, // empty is the default
+		{append(model, "EXTRACTION_JUDGE= off "), false},
+		{nil, false}, // no model: the rules alone, as before
+		{[]string{"EXTRACTION_JUDGE=on"}, false},
+		{[]string{"EXTRACTION_JUDGE=off"}, false},
+	} {
+		cfg, err := LoadConfig(c.env)
+		if err != nil {
+			t.Errorf("%v: %v", c.env, err)
+			continue
+		}
+		j, err := judge(cfg, nil, log)
+		if err != nil {
+			t.Errorf("%v: judge: %v", c.env, err)
+		}
+		if _, ok := j.(*llm.Judge); ok != c.want || !c.want && j != nil {
+			t.Errorf("%v: judge = %T, want a model judge: %v", c.env, j, c.want)
+		}
+	}
+	for _, bad := range []string{"yes", "true", "ON", "0", "of"} {
+		_, err := LoadConfig(append(model, "EXTRACTION_JUDGE="+bad))
+		if err == nil || !strings.Contains(err.Error(), "EXTRACTION_JUDGE") || strings.Contains(err.Error(), key) {
+			t.Errorf("EXTRACTION_JUDGE=%q: err = %v, want one naming EXTRACTION_JUDGE without the key", bad, err)
+		}
+	}
+}

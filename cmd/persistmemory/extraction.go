@@ -60,3 +60,19 @@ func extractor(cfg Config, usage llm.UsageRecorder, log *slog.Logger) (ingest.Ex
 	log.Info("extracting memories with a language model; rules when it fails", "model", cfg.ExtractionModel, "price", priced)
 	return x, nil
 }
+
+// judge is the model that relates new claims to the stored memories the
+// rules leave unrelated: the extraction model, when EXTRACTION_BASE_URL
+// and EXTRACTION_MODEL are set and EXTRACTION_JUDGE is not off (recording
+// usage in usage); else nil, and the rules alone decide.
+func judge(cfg Config, usage llm.UsageRecorder, log *slog.Logger) (ingest.Judge, error) {
+	if cfg.ExtractionBaseURL == "" || cfg.ExtractionModel == "" || cfg.ExtractionJudgeOff {
+		return nil, nil
+	}
+	j, err := llm.NewJudge(cfg.extractionConfig(usage, log.With("component", "judge")))
+	if err != nil {
+		return nil, fmt.Errorf("judge model: %w", err)
+	}
+	log.Info("relating new claims the rules leave unrelated to stored memories with the same model (EXTRACTION_JUDGE=off stops it)", "model", cfg.ExtractionModel)
+	return j, nil
+}

@@ -1,9 +1,7 @@
 package llm
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -19,17 +17,9 @@ import (
 // excerpt is not in text are dropped and counted; an answer all of whose
 // memories were dropped is an error.
 func parseAnswer(content, text string, ref time.Time) ([]schema.Memory, int, error) {
-	content = stripFence(content)
-	var inst any
-	if err := json.Unmarshal([]byte(content), &inst); err != nil {
-		return nil, 0, fmt.Errorf("the answer is not JSON: %w", err)
-	}
-	if err := answerSchema.Validate(inst); err != nil {
-		return nil, 0, fmt.Errorf("the answer does not match the schema: %w", err)
-	}
 	var a answer
-	if err := json.Unmarshal([]byte(content), &a); err != nil {
-		return nil, 0, fmt.Errorf("the answer does not match the schema: %w", err)
+	if err := decode(content, answerSchema, &a); err != nil {
+		return nil, 0, err
 	}
 	out := make([]schema.Memory, 0, len(a.Memories))
 	dropped := 0

@@ -20,6 +20,9 @@ type fake struct {
 	t       *testing.T
 	key     string
 	respond func(n int, w http.ResponseWriter, r *http.Request, req chatRequest)
+	// schema is the schema every request must carry; nil means
+	// schema.json (the extractor's).
+	schema []byte
 
 	mu       sync.Mutex
 	requests []chatRequest
@@ -70,10 +73,14 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if rf.Type != "json_schema" || rf.JSONSchema.Name == "" || !rf.JSONSchema.Strict || req.Temperature != 0 {
 		f.t.Errorf("response_format %+v, temperature %v; want a strict json_schema and 0", rf, req.Temperature)
 	}
+	want := f.schema
+	if want == nil {
+		want = schemaJSON
+	}
 	var compact bytes.Buffer
-	_ = json.Compact(&compact, schemaJSON)
+	_ = json.Compact(&compact, want)
 	if !bytes.Equal(rf.JSONSchema.Schema, compact.Bytes()) {
-		f.t.Errorf("the schema sent is not schema.json")
+		f.t.Errorf("the schema sent is not the expected one")
 	}
 	if len(req.Messages) != 2 || req.Messages[0].Role != "system" || req.Messages[1].Role != "user" {
 		f.t.Errorf("messages %+v, want system then user", req.Messages)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/persistmemory/persistmemory/graph/neo4j"
 	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/schema"
@@ -30,27 +31,7 @@ func TestPipelineWithTheModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	owner := schema.Owner(schema.NewID("usr_"))
-	process := func(text string) schema.Job {
-		t.Helper()
-		doc := schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: text, CreatedAt: said, SaidAt: said}
-		job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: time.Now().UTC()}
-		if err := store.CreateDocumentJob(ctx, owner, doc, job); err != nil {
-			t.Fatal(err)
-		}
-		// Published at once: no outbox relay of a service sharing the
-		// database may pick the job up.
-		if err := store.MarkPublished(ctx, owner, job.ID); err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Process(ctx, schema.JobRef{Owner: owner, JobID: job.ID}); err != nil {
-			t.Fatalf("Process: %v", err)
-		}
-		got, err := store.Job(ctx, owner, job.ID)
-		if err != nil || got.State != schema.JobCompleted {
-			t.Fatalf("job = %+v, %v; want completed", got, err)
-		}
-		return got
-	}
+	process := func(text string) schema.Job { return processText(t, store, p, owner, text, said) }
 
 	job := process(testDoc.Text)
 	mems, err := store.Memories(ctx, owner, job.MemoryIDs)
@@ -86,4 +67,29 @@ func TestPipelineWithTheModel(t *testing.T) {
 		rep.Total.OutputTokens != 300 || rep.Total.UnpricedCalls != 0 || rep.Models[0].Model != testModel {
 		t.Errorf("usage report = %+v, want 2 calls of %s, 1 failed, 1200/300 tokens", rep, testModel)
 	}
+}
+
+// processText stores text as owner's document said at at, has p process
+// its job, and requires the job to complete.
+func processText(t *testing.T, store *neo4j.Store, p *ingest.Pipeline, owner schema.Owner, text string, at time.Time) schema.Job {
+	t.Helper()
+	ctx := t.Context()
+	doc := schema.Document{ID: schema.NewID(schema.PrefixDocument), Text: text, CreatedAt: at, SaidAt: at}
+	job := schema.Job{ID: schema.NewID(schema.PrefixJob), DocumentID: doc.ID, State: schema.JobQueued, CreatedAt: time.Now().UTC()}
+	if err := store.CreateDocumentJob(ctx, owner, doc, job); err != nil {
+		t.Fatal(err)
+	}
+	// Published at once: no outbox relay of a service sharing the
+	// database may pick the job up.
+	if err := store.MarkPublished(ctx, owner, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Process(ctx, schema.JobRef{Owner: owner, JobID: job.ID}); err != nil {
+		t.Fatalf("Process: %v", err)
+	}
+	got, err := store.Job(ctx, owner, job.ID)
+	if err != nil || got.State != schema.JobCompleted {
+		t.Fatalf("job = %+v, %v; want completed", got, err)
+	}
+	return got
 }

@@ -25,17 +25,37 @@ var schemaJSON []byte
 const schemaName = "persistmemory_memories"
 
 // answerSchema is schemaJSON resolved for validation.
-var answerSchema = func() *jsonschema.Resolved {
+var answerSchema = mustResolve("schema.json", schemaJSON)
+
+// mustResolve resolves an embedded schema for validation.
+func mustResolve(name string, data []byte) *jsonschema.Resolved {
 	var s jsonschema.Schema
-	if err := json.Unmarshal(schemaJSON, &s); err != nil {
-		panic(fmt.Sprintf("llm: schema.json: %v", err))
+	if err := json.Unmarshal(data, &s); err != nil {
+		panic(fmt.Sprintf("llm: %s: %v", name, err))
 	}
 	r, err := s.Resolve(nil)
 	if err != nil {
-		panic(fmt.Sprintf("llm: schema.json: %v", err))
+		panic(fmt.Sprintf("llm: %s: %v", name, err))
 	}
 	return r
-}()
+}
+
+// decode validates the model's content against s and decodes it into v
+// (a pointer). A Markdown code fence around the JSON is dropped.
+func decode(content string, s *jsonschema.Resolved, v any) error {
+	content = stripFence(content)
+	var inst any
+	if err := json.Unmarshal([]byte(content), &inst); err != nil {
+		return fmt.Errorf("the answer is not JSON: %w", err)
+	}
+	if err := s.Validate(inst); err != nil {
+		return fmt.Errorf("the answer does not match the schema: %w", err)
+	}
+	if err := json.Unmarshal([]byte(content), v); err != nil {
+		return fmt.Errorf("the answer does not match the schema: %w", err)
+	}
+	return nil
+}
 
 // chatRequest is the body of POST /chat/completions.
 type chatRequest struct {
@@ -97,6 +117,9 @@ type answer struct {
 	} `json:"memories"`
 }
 
+// saidLayout writes when something was said, in the prompts (in UTC).
+const saidLayout = "Monday 2 January 2006, 15:04 MST"
+
 // systemPrompt says what to extract; %s is when the material was said.
 const systemPrompt = `You extract long-term memories from material a person handed to their memory service: notes, messages, or a conversation ("Author: text" lines).
 Return every claim worth remembering about the person and their world: decisions, commitments, preferences, facts and events. Skip greetings, questions nobody answered, and anything an assistant said unless the person confirmed it.
@@ -142,9 +165,15 @@ func providerMessage(body []byte) string {
 // maxMessage bounds text from the provider kept in a failure reason.
 const maxMessage = 200
 
-// sanitize redacts the key, collapses control characters and bounds the
-// length of text that came from the provider.
+// sanitize redacts the key, collapses control characters and white space
+// and bounds the length of text that came from the provider.
 func sanitize(s, key string) string {
+	return clean(s, key, maxMessage)
+}
+
+// clean redacts the key, turns control characters into spaces, collapses
+// runs of white space into one space and cuts s to at most n bytes.
+func clean(s, key string, n int) string {
 	if key != "" {
 		s = strings.ReplaceAll(s, key, "[REDACTED]")
 	}
@@ -154,7 +183,7 @@ func sanitize(s, key string) string {
 		}
 		return r
 	}, s)
-	return clipBytes(strings.TrimSpace(s), maxMessage)
+	return clipBytes(strings.Join(strings.Fields(s), " "), n)
 }
 
 // clipBytes cuts s to at most n bytes at a rune boundary, adding "…".
