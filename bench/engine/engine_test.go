@@ -22,7 +22,7 @@ func TestQualityGate(t *testing.T) {
 	if n := len(c.Extraction) + len(c.Pairs) + len(c.Resolution); n < 150 {
 		t.Fatalf("the corpus has %d cases; the issue asks for at least 150", n)
 	}
-	r := Evaluate(c, nil)
+	r := Evaluate(c, nil, nil)
 	for _, f := range r.Failed() {
 		t.Error(f)
 	}

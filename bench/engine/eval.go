@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/conflicts"
+	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/ingest/resolve"
 	"github.com/persistmemory/persistmemory/ingest/rules"
 	"github.com/persistmemory/persistmemory/schema"
@@ -75,13 +76,17 @@ func (r *Report) miss(format string, args ...any) {
 // is not installed) resolution is scored a second time with the
 // embedding step (resolve.MatchEmbedding) after Match, as the worker
 // resolves, under names ending in withEmbedding.
-func Evaluate(c Corpus, vecs map[string][]float32) *Report {
+//
+// With a judge (the model, ingest.Judge; nil without one) the pairs are
+// scored a second time under withModel: a pair the rules leave unrelated
+// gets the judge's relation, as the worker plans it.
+func Evaluate(c Corpus, vecs map[string][]float32, judge ingest.Judge) *Report {
 	r := newReport()
 	for _, x := range c.Extraction {
 		evalExtraction(r, x)
 	}
 	for _, p := range c.Pairs {
-		evalPair(r, p)
+		evalPair(r, p, judge)
 	}
 	for _, rc := range c.Resolution {
 		evalResolution(r, rc, vecs)
@@ -284,13 +289,15 @@ var strength = map[conflicts.Relation]int{
 	conflicts.Contradicts: 3, conflicts.Supersedes: 4,
 }
 
-func evalPair(r *Report, p PairCase) {
+func evalPair(r *Report, p PairCase, judge ingest.Judge) {
 	ex := extract(p.Existing.Text, p.Existing.SaidAt)
 	in := extract(p.Incoming.Text, p.Incoming.SaidAt)
+	for k := range ex {
+		ex[k].Confirmed = p.Existing.Confirmed
+	}
 	got := conflicts.Unrelated
 	reason := "no memories extracted"
 	for _, e := range ex {
-		e.Confirmed = p.Existing.Confirmed
 		for _, i := range in {
 			d := conflicts.Compare(e, i)
 			if strength[d.Relation] > strength[got] || reason == "no memories extracted" {
@@ -299,8 +306,27 @@ func evalPair(r *Report, p PairCase) {
 		}
 	}
 	want := conflicts.Relation(p.Expect)
+	score(r, "pairs/", got, want)
+	if got != want {
+		r.miss("%s: %s, want %s (%s)", p.ID, got, want, reason)
+	}
+	if judge == nil {
+		return
+	}
+	if got == conflicts.Unrelated {
+		got, reason = judgePair(context.Background(), judge, ex, in)
+	}
+	score(r, withModel, got, want)
+	if got != want {
+		r.miss("%s +model: %s, want %s (%s)", p.ID, got, want, reason)
+	}
+}
+
+// score counts one pair's relation against the expected one under the
+// names prefix+relation.
+func score(r *Report, prefix string, got, want conflicts.Relation) {
 	for _, rel := range []conflicts.Relation{conflicts.Duplicate, conflicts.Supersedes, conflicts.SupersededBy, conflicts.Contradicts, conflicts.Unrelated} {
-		name := "pairs/" + string(rel)
+		name := prefix + string(rel)
 		switch {
 		case got == rel && want == rel:
 			r.c(name).TP++
@@ -309,9 +335,6 @@ func evalPair(r *Report, p PairCase) {
 		case want == rel:
 			r.c(name).FN++
 		}
-	}
-	if got != want {
-		r.miss("%s: %s, want %s (%s)", p.ID, got, want, reason)
 	}
 }
 

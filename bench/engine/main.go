@@ -11,6 +11,10 @@
 //	go run ./bench/engine            # every report
 //	go run ./bench/engine -v         # with every mismatch
 //	go run ./bench/engine -dir DIR   # another corpus directory
+//
+// With EXTRACTION_BASE_URL and EXTRACTION_MODEL set (as for the service),
+// the pairs are scored a second time with the model judge the worker asks
+// about pairs the rules leave unrelated ("pairs +model").
 package main
 
 import (
@@ -73,13 +77,22 @@ func main() {
 		fmt.Printf("Entity resolution is scored twice: lexical (resolve.Match) and, under %q, with the embedding step after it (resolve.MatchEmbedding, %s, threshold %.2f, margin %.2f).\n\n",
 			strings.TrimSpace(withEmbedding), model.Model(), resolve.EmbeddingThreshold, resolve.EmbeddingMargin)
 	}
-	r := Evaluate(tuning, vecs)
+	judge, notJudged, err := openJudge()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if judge == nil {
+		fmt.Println(notJudged)
+		fmt.Println()
+	}
+	r := Evaluate(tuning, vecs, judge)
 	r.Print(os.Stdout, fmt.Sprintf("tuning corpus: %d extraction cases, %d pairs, %d resolution cases", len(tuning.Extraction), len(tuning.Pairs), len(tuning.Resolution)), *verbose)
 	for i, h := range Holdouts {
 		hold := holds[i]
 		if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution); n > 0 {
 			fmt.Println()
-			Evaluate(hold, vecs).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
+			Evaluate(hold, vecs, judge).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
 		}
 	}
 	if len(r.Failed()) > 0 {
