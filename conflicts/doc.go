@@ -73,5 +73,18 @@
 // enough (anchored.go), unless the change names a narrower, differently
 // qualified, other person's or other direction's thing. The same content
 // words in another order, with names, the speaker and the roles around
-// each word where they were, are a duplicate (samecontent.go).
+// each word where they were, are a duplicate (samecontent.go), and so are
+// two plain claims giving the same measure, amount, date or time around
+// other words (restated.go).
+//
+// Readings of their own, tried before the topics when the slots do not
+// line up: a role one person holds at a time, read as role, scope and
+// holder in any shape ("X is treasurer of Y", "X took over as treasurer",
+// "Sam reports to X"; roles.go); a switch to another kind of the same
+// thing ("switched to almond milk in my coffee"; switched.go); a rename
+// ("billing-core has been renamed to ledger-service"; rename.go); a denial
+// with a word of ending that names the stored value ("we're not with
+// Skyline any more"; denial.go). A street address with its town and
+// postcode is one typed value, and a place has one address of a kind
+// (address.go).
 package conflicts

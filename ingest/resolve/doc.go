@@ -18,5 +18,10 @@
 // derives: a place in its own language or an older spelling ("Lisboa",
 // "Kiev") and an organisation's everyday short form ("VW"); an
 // organisation also matches its distinctive first word ("Goldman" for
-// "Goldman Sachs", never "British" for "British Council").
+// "Goldman Sachs", never "British" for "British Council"). An institution
+// is one whichever way round its place is said ("Leeds Uni", "University
+// of Leeds"), an abbreviated organisation may drop a "Service" ("the Met
+// Police"), and a descriptive name of work or a document matches one with
+// the same distinguishing words and a head of the same kind ("the kitchen
+// renovation" / "Kitchen remodel"; descriptive.go).
 package resolve
