@@ -279,3 +279,15 @@ func TestCompoundHyphens(t *testing.T) {
 		}
 	}
 }
+
+// The passive voice swaps the roles back.
+func TestPassiveVoice(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"The budget was approved by Tom.", "Tom approved the budget.", apart, Duplicate},
+		{"Ana was hired by Tom.", "Tom hired Ana.", apart, Duplicate},
+	})
+	wantUnrelated(t, [][2]string{
+		{"Ana was hired by Tom.", "Ana hired Tom."},
+		{"The dog was bitten by the fox.", "The dog bit the fox."},
+	})
+}

@@ -90,6 +90,9 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 			c.ws["end"] = true
 		}
 	}
+	if !sameAgent(ea.ts, ia.ts) {
+		return Decision{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
+	}
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
 		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
 	}

@@ -23,7 +23,8 @@ import (
 //   - neither claim is worded as a change or a correction, or as an
 //     addition, and both deny or both affirm;
 //   - the names keep their order: "Ravi reports to Tomasz" is not
-//     "Tomasz reports to Ravi";
+//     "Tomasz reports to Ravi" (in the passive voice they swap: "the plan
+//     was approved by Tom" is "Tom approved the plan");
 //   - the speaker stays where it is: "I owe Tom £20" is not "Tom owes me
 //     £20".
 func sameContent(existing, incoming schema.Memory) bool {
@@ -48,7 +49,15 @@ func sameContent(existing, incoming schema.Memory) bool {
 			return false
 		}
 	}
-	if !slices.Equal(nameOrder(a), nameOrder(b)) || speakerRole(a) != speakerRole(b) || swapped(a, b, wa) {
+	if passive(a) != passive(b) {
+		// "the budget was approved by Tom" / "Tom approved the budget":
+		// the voice swaps the roles back, and the names with them
+		na, nb := nameOrder(a), nameOrder(b)
+		slices.Reverse(nb)
+		if !slices.Equal(na, nb) || speakerRole(a) != speakerRole(b) || !sameAgent(a, b) {
+			return false
+		}
+	} else if !slices.Equal(nameOrder(a), nameOrder(b)) || speakerRole(a) != speakerRole(b) || swapped(a, b, wa) {
 		return false
 	}
 	if na, nb := numberUnits(a), numberUnits(b); len(na) > 1 && !slices.Equal(na, nb) || !fewValues(existing) || !fewValues(incoming) {
@@ -237,4 +246,48 @@ func rolesSwapped(a, b string) bool {
 		}
 	}
 	return swapped(ta, tb, shared) || !slices.Equal(nameOrder(ta), nameOrder(tb)) && sameSet(nameOrder(ta), nameOrder(tb))
+}
+
+// passive: the claim is in the passive voice with its agent: a form of
+// "be", a word, then "by" ("was approved by Tom").
+func passive(ts []ctok) bool {
+	for i := 0; i+2 < len(ts); i++ {
+		if isCopula(ts[i].low) || ts[i].low == "been" || ts[i].low == "being" {
+			if ts[i+2].low == "by" && isWord(ts[i+1].low) && (strings.HasSuffix(ts[i+1].low, "ed") || strings.HasSuffix(ts[i+1].low, "en")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameAgent: of two claims in other voices, the agent of the passive one
+// (the word after "by") opens the active one: "the plan was approved by
+// Tom" / "Tom approved the plan", not "Ana was hired by Tom" / "Ana hired
+// Tom". Claims in one voice agree.
+func sameAgent(a, b []ctok) bool {
+	if passive(a) == passive(b) {
+		return true
+	}
+	if passive(b) {
+		a, b = b, a
+	}
+	agent := ""
+	for i := 0; i+1 < len(a); i++ {
+		if a[i].low == "by" {
+			k := i + 1
+			for k < len(a) && determiners[a[k].low] {
+				k++
+			}
+			if k < len(a) {
+				agent = stem(strings.TrimSuffix(a[k].low, "'s"))
+			}
+			break
+		}
+	}
+	first := 0
+	for first < len(b) && determiners[b[first].low] {
+		first++
+	}
+	return agent != "" && first < len(b) && stem(strings.TrimSuffix(b[first].low, "'s")) == agent
 }
