@@ -25,6 +25,10 @@ const (
 // from a document.
 const UsagePurposeExtraction = "extraction"
 
+// UsagePurposeJudge is the purpose of a call that related a new claim to
+// stored memories the rules left unrelated (ingest.Judge).
+const UsagePurposeJudge = "judge"
+
 // UsageRecord is one call to a language model made on an owner's behalf:
 // what it cost and whether it failed. A call is one request as the caller
 // sees it; Attempts counts the HTTP attempts it took (retries after 429 or

@@ -54,7 +54,7 @@
 // # Judge
 //
 // Judge satisfies ingest.Judge with the same endpoint, key, model, prices,
-// retries, bounds and usage recording (Purpose UsagePurposeJudge); cmd
+// retries, bounds and usage recording (Purpose schema.UsagePurposeJudge); cmd
 // builds it from the EXTRACTION_* settings unless EXTRACTION_JUDGE=off.
 // The worker asks it about a new claim once, with the stored memories
 // (at most ingest.JudgeMaxPairs) that the rules (conflicts.Compare) left

@@ -27,10 +27,6 @@ const (
 	MaxJudgeReasonBytes = 300
 )
 
-// UsagePurposeJudge is the purpose of a call that related a new claim to
-// stored memories (schema.UsageRecord.Purpose).
-const UsagePurposeJudge = "judge"
-
 // judgeSchemaJSON is the JSON schema of the judge's answer, sent with every
 // request (strict) and checked against every answer. Its maxItems is
 // ingest.JudgeMaxPairs.
@@ -115,13 +111,13 @@ func (j *Judge) Relate(ctx context.Context, incoming schema.Memory, existing []s
 	if err != nil {
 		return nil, fmt.Errorf("llm: judge: %w", err)
 	}
-	res := j.call(ctx, UsagePurposeJudge, body)
+	res := j.call(ctx, schema.UsagePurposeJudge, body)
 	fail := res.err
 	var a judgement
 	if fail == nil {
 		fail = decode(res.content, judgeSchema, &a)
 	}
-	rec := j.usageRecord(UsagePurposeJudge, res, fail)
+	rec := j.usageRecord(schema.UsagePurposeJudge, res, fail)
 	j.record(ctx, rec, "memory", incoming.ID, "pairs", len(existing))
 	if fail != nil {
 		return nil, &callError{reason: rec.FailureReason, err: fail}

@@ -93,7 +93,7 @@ func TestJudgeRelates(t *testing.T) {
 		}
 	}
 	wantUsage := []ownedRecord{{owner, schema.UsageRecord{
-		Model: testModel, Purpose: UsagePurposeJudge, InputTokens: 420, OutputTokens: 80,
+		Model: testModel, Purpose: schema.UsagePurposeJudge, InputTokens: 420, OutputTokens: 80,
 		CostUSD: 420.0/1e6*2 + 80.0/1e6*8, Priced: true, Attempts: 1, At: said.Add(2 * time.Hour),
 	}}}
 	if diff := cmp.Diff(wantUsage, h.rec.all(), cmp.AllowUnexported(ownedRecord{})); diff != "" {
@@ -214,7 +214,7 @@ func TestJudgeFailures(t *testing.T) {
 				t.Errorf("Relate = %+v, %v; want an error saying %q, without the key", ds, err, tt.reason)
 			}
 			recs := h.rec.all()
-			if len(recs) != 1 || !recs[0].rec.Failed || recs[0].rec.Attempts != tt.attempts || recs[0].rec.Purpose != UsagePurposeJudge ||
+			if len(recs) != 1 || !recs[0].rec.Failed || recs[0].rec.Attempts != tt.attempts || recs[0].rec.Purpose != schema.UsagePurposeJudge ||
 				!strings.Contains(recs[0].rec.FailureReason, tt.reason) {
 				t.Errorf("usage = %+v, want one failed judge call of %d attempts", recs, tt.attempts)
 			}
