@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -69,27 +70,11 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
-	if _, ok := ea.vals["address"]; ok {
-		if _, ok := ia.vals["address"]; ok {
-			if addressKind(ea.ts) != addressKind(ia.ts) {
-				return Decision{}, false // the office's address is not the home's
-			}
-			// "we live at ..." gives the address as much as "our address is"
-			et["address"], it["address"] = true, true
-			delete(et, "live")
-			delete(it, "live")
-		}
+	if slices.Contains(shared, "address") && addressKind(ea.ts) != addressKind(ia.ts) {
+		return Decision{}, false // the office's address is not the home's
 	}
-	// "fixed until 2027" says when the fixing ends, as "the fixed rate
-	// ends in 2026" does
-	for _, c := range []struct {
-		t  topicClaim
-		ws map[string]bool
-	}{{ea, et}, {ia, it}} {
-		if endsOn(c.t, shared) {
-			c.ws["end"] = true
-		}
-	}
+	valueTopic(ea, shared, et)
+	valueTopic(ia, shared, it)
 	if !sameAgent(ea.ts, ia.ts) {
 		return Decision{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
 	}
@@ -757,18 +742,22 @@ func onceAYear(topic map[string]bool) bool {
 	return false
 }
 
-// endsOn: the claim gives one of the shared dates, months or years after
-// "until" or "till": when the thing it is about ends.
-func endsOn(c topicClaim, shared []string) bool {
+// valueTopic adds to a claim's topic words the words its shared values
+// say: an address is the topic "address" ("we live at ..." gives it as
+// "our address is ..." does), and a date after "until" or "till" says
+// when the thing ends ("fixed until 2027" / "the fixed rate ends in
+// 2026").
+func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 	for _, t := range shared {
-		if t != "date" && t != "month" && t != "year" {
-			continue
-		}
-		for _, v := range c.vals[t] {
-			if v.from > 0 && (c.ts[v.from-1].low == "until" || c.ts[v.from-1].low == "till") {
-				return true
+		switch t {
+		case "address":
+			ws["address"] = true
+		case "date", "month", "year":
+			for _, v := range c.vals[t] {
+				if v.from > 0 && (c.ts[v.from-1].low == "until" || c.ts[v.from-1].low == "till") {
+					ws["end"] = true
+				}
 			}
 		}
 	}
-	return false
 }

@@ -74,8 +74,8 @@ func renamedFrom(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	value := renameWords(claimTokens(existing.Value))
 	subject := renameWords(claimTokens(existing.Subject + " " + existing.Attribute))
-	byName := len(value) > 0 && containsAll(value, old)
-	byWhat := len(subject) > 0 && containsAll(subject, old) && subject[len(subject)-1] == old[len(old)-1]
+	byName := len(value) > 0 && allIn(old, value)
+	byWhat := len(subject) > 0 && allIn(old, subject) && subject[len(subject)-1] == old[len(old)-1]
 	if !byName && !byWhat {
 		// "we renamed the repo" says nothing of "the repo's default branch"
 		return Decision{}, false
@@ -99,18 +99,4 @@ func renameWords(ts []ctok) []string {
 		}
 	}
 	return out
-}
-
-// containsAll: every word of part is in whole.
-func containsAll(whole, part []string) bool {
-	for _, w := range part {
-		found := false
-		for _, x := range whole {
-			found = found || x == w
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }

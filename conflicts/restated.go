@@ -47,30 +47,13 @@ func restatedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, y
 	if hasAny(x.ts, otherWays) != hasAny(y.ts, otherWays) {
 		return false
 	}
-	anchors, shared := 0, 0
-	for w := range xw {
-		if yw[w] && !genericStems[w] && !directions[w] {
-			shared++
-			if thingWord(x, xs, w) {
-				anchors++
-			}
-		}
-	}
-	if anchors == 0 && shared < 2 {
+	if !anchored(x, xs, xw, yw) {
 		return false
 	}
 	if oneSided(x, xs, xw, y, yw) > maxRestateOnly || oneSided(y, ys, yw, x, xw) > maxRestateOnly {
 		return false
 	}
-	for _, p := range [][2]int{{0, 1}, {1, 0}} {
-		a, b := []topicClaim{x, y}[p[0]], []topicClaim{x, y}[p[1]]
-		as, bs := [][]bool{xs, ys}[p[0]], [][]bool{xs, ys}[p[1]]
-		aw, bw := []map[string]bool{xw, yw}[p[0]], []map[string]bool{xw, yw}[p[1]]
-		if qualifiedApart(a, as, bw, b, bs, aw) || narrower(a, as, bw) || otherOwner(a, b, bw) {
-			return false
-		}
-	}
-	if headsApart(x, xs, yw, y, ys, xw) {
+	if twoThings(x, xs, xw, y, ys, yw) || twoThings(y, ys, yw, x, xs, xw) || headsApart(x, xs, yw, y, ys, xw) {
 		return false
 	}
 	h, k := valueHead(x, xs), valueHead(y, ys)
@@ -91,6 +74,28 @@ func oneSided(a topicClaim, as []bool, aw map[string]bool, b topicClaim, bw map[
 		}
 	}
 	return n
+}
+
+// anchored: the topics xw and yw share an anchor: a common-noun word of
+// x's (thingWord), or two words, neither generic nor a direction.
+func anchored(x topicClaim, xs []bool, xw, yw map[string]bool) bool {
+	shared := 0
+	for w := range xw {
+		if !yw[w] || genericStems[w] || directions[w] {
+			continue
+		}
+		if thingWord(x, xs, w) {
+			return true
+		}
+		shared++
+	}
+	return shared >= 2
+}
+
+// twoThings: claim a names a thing b may not: a differently qualified
+// one, a narrower one, or another owner's.
+func twoThings(a topicClaim, as []bool, aw map[string]bool, b topicClaim, bs []bool, bw map[string]bool) bool {
+	return qualifiedApart(a, as, bw, b, bs, aw) || narrower(a, as, bw) || otherOwner(a, b, bw)
 }
 
 // otherOwner: claim a says whose its thing is ("Mum's", "Ravi's") and

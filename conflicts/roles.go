@@ -374,12 +374,7 @@ func sameHolder(a, b []string) bool {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	for _, w := range a {
-		if !slices.Contains(b, w) {
-			return false
-		}
-	}
-	return len(a) > 0
+	return len(a) > 0 && allIn(a, b)
 }
 
 // sameScope: the two scopes are one, or one adds only proper-name words
@@ -389,10 +384,8 @@ func sameScope(a, b roleReading) bool {
 	if len(a.scope) > len(b.scope) {
 		a, b = b, a
 	}
-	for _, w := range a.scope {
-		if !slices.Contains(b.scope, w) {
-			return false
-		}
+	if !allIn(a.scope, b.scope) {
+		return false
 	}
 	for _, w := range b.scope {
 		if !slices.Contains(a.scope, w) && !b.names[w] {

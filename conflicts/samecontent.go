@@ -120,11 +120,13 @@ var functionWords = map[string]bool{
 }
 
 func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, w := range a {
-		if !slices.Contains(b, w) {
+	return len(a) == len(b) && allIn(a, b)
+}
+
+// allIn: every word of part is in whole.
+func allIn(part, whole []string) bool {
+	for _, w := range part {
+		if !slices.Contains(whole, w) {
 			return false
 		}
 	}
