@@ -48,7 +48,10 @@ type BatchStore interface {
 	// LookupClaims is, for each lookup, MemoriesBySubject (when it has a
 	// subject key; at most subjectLimit) and SimilarClaims (at most
 	// similarLimit), all in one read transaction: what the worker compares
-	// a batch's claims with. Results come in the order given.
+	// a batch's claims with. Results come in the order given. Each memory
+	// comes with Entities: the entities it is ABOUT, as mentions of their
+	// name and of each alias, with their kind — the names a comparison
+	// reads in the claim (extraction's own mentions are not stored).
 	LookupClaims(ctx context.Context, owner schema.Owner, ls []ClaimLookup, subjectLimit, similarLimit int) ([]ClaimMatches, error)
 	// EntityCandidatesEach is EntityCandidates for each name on its own
 	// (each result bounded by limit), in one query, in the order given.

@@ -149,6 +149,7 @@ func testBatchLookups(t *testing.T, s graph.Store) {
 	ver := memory("The ledger version is 0.9.7.")
 	ver.Subject, ver.Attribute, ver.Value = "ledger", "version", "0.9.7"
 	office := memory("The New York City office opens on Monday.")
+	pg.EntityIDs, office.EntityIDs = []string{ledger.ID}, []string{nyc.ID}
 	for _, o := range []schema.Owner{owner, other} {
 		_, job := create(t, s, o, "material")
 		if _, _, err := s.StartJob(ctx, o, job.ID); err != nil {
@@ -206,6 +207,20 @@ func testBatchLookups(t *testing.T, s graph.Store) {
 	}
 	if ids := memIDs(got[0].BySubject); !slices.Equal(ids, []string{pg.ID}) {
 		t.Errorf("the database look-up found %v, want only this owner's %s", ids, pg.ID)
+	}
+	// a looked-up memory carries the entities it is about as mentions,
+	// each name and alias with the entity's kind
+	if ms := got[0].BySubject; len(ms) != 1 || !slices.Equal(ms[0].Entities, []schema.Mention{{Name: "Ledger", Kind: schema.KindSystem}}) {
+		t.Errorf("the database look-up's memory mentions %+v, want the Ledger system", ms)
+	}
+	var officeMentions []schema.Mention
+	for _, h := range got[4].Similar {
+		if h.Memory.ID == office.ID {
+			officeMentions = h.Memory.Entities
+		}
+	}
+	if want := []schema.Mention{{Name: "NYC", Kind: schema.KindPlace}, {Name: "New York City", Kind: schema.KindPlace}}; !slices.Equal(officeMentions, want) {
+		t.Errorf("the office memory mentions %+v, want %+v", officeMentions, want)
 	}
 	if len(got[2].BySubject) != 2 {
 		t.Errorf("a subject look-up without attribute found %d memories, want both of the ledger's", len(got[2].BySubject))

@@ -246,6 +246,12 @@ func (s *Store) SystemMarkPublished(ctx context.Context, refs []schema.JobRef) e
 	return translate(op, err)
 }
 
+// lookupProjection is memoryProjection with the entities the memory is
+// ABOUT, read back as its mentions (memoryFrom): the worker's comparison
+// reads named values by them.
+const lookupProjection = `m {.*,` + memoryEdges + `,
+  _mentions: [(m)-[:ABOUT]->(x:Entity {owner: $owner}) | {name: x.name, kind: x.kind, aliases: coalesce(x.aliases, [])}]}`
+
 // The look-up by subject comes in two statements: with an attribute the
 // seek is on (owner, subject_key, attribute_key) and reads only that slot;
 // a single statement with "attribute IS NULL OR attribute_key = ..." could
@@ -259,7 +265,7 @@ CALL (i) {
   WHERE m.state IN ['active', 'disputed']
   RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
 }
-RETURN $keys[i].at AS i, ` + memoryProjection + ` AS m
+RETURN $keys[i].at AS i, ` + lookupProjection + ` AS m
 ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
 
 const slotLookupsCypher = `
@@ -269,7 +275,7 @@ CALL (i) {
   WHERE m.state IN ['active', 'disputed']
   RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
 }
-RETURN $keys[i].at AS i, ` + memoryProjection + ` AS m
+RETURN $keys[i].at AS i, ` + lookupProjection + ` AS m
 ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
 
 const similarLookupsCypher = `
@@ -279,7 +285,7 @@ CALL (i) {
   WHERE score > 0 AND node.owner = $owner AND node.state IN ['active', 'disputed']
   RETURN node AS m, score ORDER BY score DESC, m.id ASC LIMIT $limit
 }
-RETURN $queries[i].at AS i, ` + memoryProjection + ` AS m, score
+RETURN $queries[i].at AS i, ` + lookupProjection + ` AS m, score
 ORDER BY i ASC, score DESC, m.id ASC`
 
 // LookupClaims runs the worker's look-ups for many claims in one read

@@ -1,6 +1,7 @@
 package neo4j
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -78,10 +79,13 @@ func memoryParams(m schema.Memory, now time.Time) map[string]any {
 // memoryProjection reads the memory bound to m with what memoryFrom needs
 // from its edges: evidence documents, entities and the memories it
 // supersedes. Every pattern matches owner.
-const memoryProjection = `m {.*,
+const memoryProjection = `m {.*,` + memoryEdges + `}`
+
+// memoryEdges are the fields memoryProjection reads from a memory's edges.
+const memoryEdges = `
   _evidence: [(m)-[e:EVIDENCED_BY]->(d:Document {owner: $owner}) | {document_id: d.id, excerpt: e.excerpt, created_at: d.created_at}],
   _entity_ids: [(m)-[:ABOUT]->(x:Entity {owner: $owner}) | x.id],
-  _supersedes: [(m)-[:SUPERSEDES]->(o:Memory {owner: $owner}) | o.id]}`
+  _supersedes: [(m)-[:SUPERSEDES]->(o:Memory {owner: $owner}) | o.id]`
 
 // readMemoriesCypher keeps the caller's order through the index i. It uses
 // no CALL subquery so it runs on every Neo4j 5 release.
@@ -186,7 +190,37 @@ func memoryFrom(m map[string]any) schema.Memory {
 	if ids := sortedStrings(m, "_supersedes"); len(ids) > 0 {
 		mem.SupersedesID = ids[0]
 	}
+	mem.Entities = mentionsOf(listOf(m, "_mentions"))
 	return mem
+}
+
+// mentionsOf reads the entities a memory is ABOUT (lookupProjection) as
+// mentions: each name and each alias with the entity's kind, sorted, each
+// once; nil when the projection read none.
+func mentionsOf(es []any) []schema.Mention {
+	var out []schema.Mention
+	for _, v := range es {
+		e, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		kind := schema.EntityKind(str(e, "kind"))
+		names := []string{str(e, "name")}
+		for _, a := range listOf(e, "aliases") {
+			if s, ok := a.(string); ok {
+				names = append(names, s)
+			}
+		}
+		for _, n := range names {
+			if n != "" {
+				out = append(out, schema.Mention{Name: n, Kind: kind})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b schema.Mention) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(string(a.Kind), string(b.Kind)))
+	})
+	return slices.Compact(out)
 }
 
 // before orders (time, id) pairs: earlier first, ties by id.
