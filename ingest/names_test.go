@@ -1,0 +1,37 @@
+package ingest_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
+)
+
+// TestNamedValuesOfStoredMemories: a stored memory's named value (a
+// provider, a person) is read through the entities it is ABOUT, so the
+// worker relates a new claim to it by that name against the real Neo4j,
+// as the engine bench relates two freshly extracted claims.
+func TestNamedValuesOfStoredMemories(t *testing.T) {
+	store := neo4jtest.Open(t)
+	tests := []struct {
+		name, stored, incoming string
+		want                   string // new claim -> old claim
+	}{
+		{"a denial of the stored name", "Our broadband provider is Skyline Fibre.", "We are not with Skyline Fibre any more.",
+			"We are not with Skyline Fibre any more. -> Our broadband provider is Skyline Fibre."},
+		{"a switch to another name", "Our energy supplier is Brightwave Energy.", "We switched our energy supplier to Octopus Energy.",
+			"We switched our energy supplier to Octopus Energy. -> Our energy supplier is Brightwave Energy."},
+		{"a role handed over", "Mira is treasurer of the Hollins Lane allotment association.", "Joel Abara took over as treasurer of the allotment association after Mira stepped down.",
+			"Joel Abara took over as treasurer of the allotment association after Mira stepped down. -> Mira is treasurer of the Hollins Lane allotment association."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newJudgeHarness(t, store, nil)
+			h.run(tc.stored, 0)
+			h.run(tc.incoming, 24*30)
+			if got := readOutcome(t, store, h.owner).Supersedes; !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("supersessions %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
