@@ -186,7 +186,7 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	var vecErr error
 	go func() {
 		defer close(vecDone)
-		vecErr = p.writeVectors(ctx, owner, mems, turns, st.ents, pre, clk)
+		vecErr = p.writeVectors(ctx, owner, mems, turns, st, pre, clk)
 	}()
 	err = p.cfg.Graph.CompleteJobsWhen(ctx, owner, comps, func() error { <-vecDone; return vecErr })
 	<-vecDone
@@ -275,10 +275,7 @@ func (p *Pipeline) embedAhead(ctx context.Context, owner schema.Owner, live []sc
 				add(in[i])
 			}
 		}
-		vecs, err := p.cfg.Embedder.Embed(ctx, texts)
-		if err == nil && len(vecs) != len(texts) {
-			err = fmt.Errorf("%d vectors for %d texts", len(vecs), len(texts))
-		}
+		vecs, err := p.embed(ctx, texts)
 		if err != nil {
 			a.err = err
 			return
@@ -291,13 +288,23 @@ func (p *Pipeline) embedAhead(ctx context.Context, owner schema.Owner, live []sc
 	return a
 }
 
+// embed embeds texts as passages with Config.Embedder, one vector a text.
+func (p *Pipeline) embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vs, err := p.cfg.Embedder.Embed(ctx, texts)
+	if err == nil && len(vs) != len(texts) {
+		err = fmt.Errorf("%d vectors for %d texts", len(vs), len(texts))
+	}
+	return vs, err
+}
+
 // writeVectors upserts by id the vectors of the claims of new memories
 // into Config.Vectors, of the batch's turns into Config.TurnVectors and,
 // read in context, into Config.TurnContextVectors (taken from pre,
 // embedding in one call the distinct texts it lacks), and the name vectors
 // of the entities the batch created into Config.EntityVectors, the four
 // side by side; a retry writes the same vectors again.
-func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, ents *entityPlan, pre *ahead, clk *stageClock) error {
+func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []schema.Memory, turns []schema.Turn, st *planState, pre *ahead, clk *stageClock) error {
+	ents := st.ents
 	if p.cfg.TurnVectors == nil {
 		turns = nil
 	}
@@ -343,12 +350,16 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 		}
 		texts = append(texts, in...)
 	}
-	// Each distinct text is embedded once (a claim may repeat a turn).
+	// Each distinct text is embedded once (a claim may repeat a turn, or
+	// have been embedded to be compared by meaning).
 	vecs := make([][]float32, len(texts))
 	var missing []string
 	at := map[string]int{}
 	for i, t := range texts {
 		if vecs[i] = have[t]; vecs[i] == nil {
+			vecs[i] = st.claimVecs[t]
+		}
+		if vecs[i] == nil {
 			if _, ok := at[t]; !ok {
 				at[t] = len(missing)
 				missing = append(missing, t)
@@ -356,10 +367,7 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 		}
 	}
 	if len(missing) > 0 {
-		vs, err := p.cfg.Embedder.Embed(ctx, missing)
-		if err == nil && len(vs) != len(missing) {
-			err = fmt.Errorf("%d vectors for %d texts", len(vs), len(missing))
-		}
+		vs, err := p.embed(ctx, missing)
 		if err != nil {
 			return fmt.Errorf("embed: %w", err)
 		}

@@ -32,6 +32,15 @@ const (
 	// name vector it is compared with by meaning (resolve.MatchEmbedding):
 	// the best, and enough rivals to see a close one.
 	EntityNeighbours = 5
+	// MeaningMaxPairs is how many stored memories the rules leave
+	// unrelated to a new claim, with nothing in the words to set them
+	// apart (conflicts.Apart), are compared with it by meaning
+	// (conflicts.ByMeaning).
+	MeaningMaxPairs = 4
+	// MeaningNeighbours is how many of the owner's memory vectors nearest
+	// to a new claim byMeaning reads the similarity of stored memories
+	// from.
+	MeaningNeighbours = 10
 )
 
 // plan decides what one job writes: for each extracted claim, its ids, its
@@ -111,10 +120,15 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 		dup := false
 		// unsettled are the memories the rules left Unrelated to c that
 		// share an entity or the subject with it: the Judge's to relate.
-		var unsettled []schema.Memory
+		// alike are those nothing in the words sets apart from c: read by
+		// meaning first.
+		var unsettled, alike []schema.Memory
 		for _, ex := range existing {
 			d := conflicts.Compare(ex, c)
 			if d.Relation == conflicts.Unrelated {
+				if p.cfg.Embedder != nil && len(alike) < MeaningMaxPairs && conflicts.Apart(ex, c) == "" {
+					alike = append(alike, ex)
+				}
 				if p.cfg.Judge != nil && len(unsettled) < JudgeMaxPairs && plausible(ex, c) {
 					unsettled = append(unsettled, ex)
 				}
@@ -122,6 +136,15 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			}
 			if dup = apply(ex, d); dup {
 				break
+			}
+		}
+		if !dup && len(alike) > 0 {
+			ex, d, ok, err := st.byMeaning(ctx, p, owner, c, alike)
+			if err != nil {
+				return graph.JobWrite{}, err
+			}
+			if ok {
+				dup = apply(ex, d)
 			}
 		}
 		if !dup && len(unsettled) > 0 {
@@ -169,6 +192,77 @@ type planState struct {
 	// with, looked up for every claim at once (see prefetch); a claim
 	// missing from it is looked up on its own.
 	found map[graph.ClaimLookup]graph.ClaimMatches
+	// claimVecs holds the claims embedded while planning (byMeaning), by
+	// text: writeVectors takes a new memory's vector from here.
+	claimVecs map[string][]float32
+}
+
+// byMeaning compares c with memories the rules left unrelated to it and
+// nothing in the words sets apart (alike) by what they mean: the first
+// that conflicts.ByMeaning reads as a duplicate, with its decision. c is
+// embedded as it will be stored (its vector is kept for writeVectors); a
+// stored memory's similarity is read from the owner's memory vectors (the
+// MeaningNeighbours nearest to c: one not among them is no closer than
+// they are, and is left unread), a memory an earlier job of the batch
+// planned is embedded too.
+func (st *planState) byMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, alike []schema.Memory) (schema.Memory, conflicts.Decision, bool, error) {
+	if st.claimVecs == nil {
+		st.claimVecs = map[string][]float32{}
+	}
+	texts := []string{c.Claim}
+	stored := false
+	for _, m := range alike {
+		if st.isPlanned(m.ID) {
+			texts = append(texts, m.Claim)
+		} else {
+			stored = true
+		}
+	}
+	var need []string
+	for _, t := range texts {
+		if _, ok := st.claimVecs[t]; !ok && !slices.Contains(need, t) {
+			need = append(need, t)
+		}
+	}
+	if len(need) > 0 {
+		vs, err := p.embed(ctx, need)
+		if err != nil {
+			return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("embed a claim to compare by meaning: %w", err)
+		}
+		for i, t := range need {
+			st.claimVecs[t] = vs[i]
+		}
+	}
+	v := st.claimVecs[c.Claim]
+	near := map[string]float64{}
+	if stored {
+		hits, err := p.cfg.Vectors.Search(ctx, owner, v, MeaningNeighbours)
+		if err != nil {
+			return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("search memory vectors to compare by meaning: %w", err)
+		}
+		for _, h := range hits {
+			near[h.ID] = h.Score
+		}
+	}
+	for _, ex := range alike {
+		sim, ok := near[ex.ID]
+		if st.isPlanned(ex.ID) {
+			sim, ok = resolve.Cosine(st.claimVecs[ex.Claim], v), true
+		}
+		if !ok {
+			continue
+		}
+		if d, ok := conflicts.ByMeaning(ex, c, sim); ok {
+			return ex, d, true, nil
+		}
+	}
+	return schema.Memory{}, conflicts.Decision{}, false, nil
+}
+
+// isPlanned: the memory id is one an earlier job of the batch planned, not
+// yet stored.
+func (st *planState) isPlanned(id string) bool {
+	return slices.ContainsFunc(st.planned, func(m schema.Memory) bool { return m.ID == id })
 }
 
 // claimLookup is what existing looks up for c.

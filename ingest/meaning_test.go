@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
 	"github.com/persistmemory/persistmemory/ingest"
@@ -364,10 +365,10 @@ func TestEntitiesResolvedByMeaning(t *testing.T) {
 	})
 }
 
-// TestEntityVectorsInWeaviate runs resolution by meaning against the real
-// Weaviate (a collection of its own, dropped afterwards) and Neo4j.
-func TestEntityVectorsInWeaviate(t *testing.T) {
-	store := neo4jtest.Open(t)
+// openWeaviate opens a collection of the real Weaviate of its own for e's
+// vectors, dropped when the test ends.
+func openWeaviate(t *testing.T, e embed.Embedder) *weaviate.Store {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
 	vs, err := weaviate.Open(ctx, weaviate.Config{URL: testenv.Get("WEAVIATE_URL"), GRPC: testenv.Get("WEAVIATE_GRPC"), Collection: vectortest.UniqueCollection()})
@@ -378,10 +379,18 @@ func TestEntityVectorsInWeaviate(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	t.Cleanup(func() { _ = vs.Drop(context.Background()) })
-	emb := newTableEmbedder()
-	if err := vs.Ensure(t.Context(), emb.Model(), emb.Dims()); err != nil {
+	if err := vs.Ensure(t.Context(), e.Model(), e.Dims()); err != nil {
 		t.Fatal(err)
 	}
+	return vs
+}
+
+// TestEntityVectorsInWeaviate runs resolution by meaning against the real
+// Weaviate (a collection of its own, dropped afterwards) and Neo4j.
+func TestEntityVectorsInWeaviate(t *testing.T) {
+	store := neo4jtest.Open(t)
+	emb := newTableEmbedder()
+	vs := openWeaviate(t, emb)
 	h := newEntityHarness(t, store, emb, vs)
 	owner, other := schema.Owner(schema.NewID("usr_")), schema.Owner(schema.NewID("usr_"))
 	h.run(other, "Revamp/project")

@@ -6,8 +6,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/persistmemory/persistmemory/conflicts"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
+	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/stack"
 )
 
@@ -27,39 +30,86 @@ func openModel() (*onnx.E5, string, error) {
 	return e, "", nil
 }
 
-// nameBatch is how many names one embedding call takes.
-const nameBatch = 64
+// embedBatch is how many texts one embedding call takes.
+const embedBatch = 64
 
-// NameVectors embeds every mention and entity name of the corpora as the
-// worker does (as queries: embed.Queries), keyed by name.
-func NameVectors(ctx context.Context, e embed.Embedder, cs ...Corpus) (map[string][]float32, error) {
-	var names []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		if !seen[n] && strings.TrimSpace(n) != "" {
-			seen[n] = true
+// Embed embeds the corpora's texts as the worker does: every mention and
+// entity name as a query (embed.Queries), keyed by name; every claim the
+// rules extract from the pairs' texts as a passage, keyed by claim.
+func Embed(ctx context.Context, e embed.QueryEmbedder, cs ...Corpus) (*Vectors, error) {
+	var names, claims []string
+	seenName, seenClaim := map[string]bool{}, map[string]bool{}
+	addName := func(n string) {
+		if !seenName[n] && strings.TrimSpace(n) != "" {
+			seenName[n] = true
 			names = append(names, n)
+		}
+	}
+	addClaims := func(text, said string) {
+		for _, m := range extract(text, said) {
+			if !seenClaim[m.Claim] {
+				seenClaim[m.Claim] = true
+				claims = append(claims, m.Claim)
+			}
 		}
 	}
 	for _, c := range cs {
 		for _, rc := range c.Resolution {
-			add(rc.Mention.Name)
+			addName(rc.Mention.Name)
 			for _, en := range rc.Entities {
-				add(en.Name)
+				addName(en.Name)
+			}
+		}
+		for _, p := range c.Pairs {
+			addClaims(p.Existing.Text, p.Existing.SaidAt)
+			addClaims(p.Incoming.Text, p.Incoming.SaidAt)
+		}
+	}
+	v := &Vectors{}
+	var err error
+	if v.Names, err = embedAll(ctx, names, func(ts []string) ([][]float32, error) { return embed.Queries(ctx, e, ts) }); err != nil {
+		return nil, fmt.Errorf("embed names: %w", err)
+	}
+	if v.Claims, err = embedAll(ctx, claims, func(ts []string) ([][]float32, error) { return e.Embed(ctx, ts) }); err != nil {
+		return nil, fmt.Errorf("embed claims: %w", err)
+	}
+	return v, nil
+}
+
+// embedAll embeds texts embedBatch at a time with embed, keyed by text.
+func embedAll(ctx context.Context, texts []string, embed func([]string) ([][]float32, error)) (map[string][]float32, error) {
+	out := make(map[string][]float32, len(texts))
+	for len(texts) > 0 {
+		n := min(len(texts), embedBatch)
+		vs, err := embed(texts[:n])
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range vs {
+			out[texts[i]] = v
+		}
+		texts = texts[n:]
+	}
+	return out, ctx.Err()
+}
+
+// withMeaning names the pair scores that include the reading by meaning
+// (conflicts.ByMeaning) after the rules.
+const withMeaning = "pairs +meaning/"
+
+// meaningPair is the worker's reading by meaning of a pair the rules left
+// unrelated: a duplicate when some claim of the existing text and some
+// claim of the incoming one are close in meaning and nothing in their
+// words sets them apart.
+func meaningPair(claims map[string][]float32, ex, in []schema.Memory) (conflicts.Relation, string) {
+	reason := "no claims are close in meaning"
+	for _, e := range ex {
+		for _, i := range in {
+			sim := resolve.Cosine(claims[e.Claim], claims[i.Claim])
+			if d, ok := conflicts.ByMeaning(e, i, sim); ok {
+				return d.Relation, d.Reason
 			}
 		}
 	}
-	out := make(map[string][]float32, len(names))
-	for len(names) > 0 {
-		n := min(len(names), nameBatch)
-		vs, err := embed.Queries(ctx, e, names[:n])
-		if err != nil {
-			return nil, fmt.Errorf("embed names: %w", err)
-		}
-		for i, v := range vs {
-			out[names[i]] = v
-		}
-		names = names[n:]
-	}
-	return out, nil
+	return conflicts.Unrelated, reason
 }

@@ -71,22 +71,35 @@ func (r *Report) miss(format string, args ...any) {
 	r.Misses = append(r.Misses, fmt.Sprintf(format, args...))
 }
 
+// Vectors are the local model's vectors of a corpus's texts (Embed; nil
+// when the model is not installed).
+type Vectors struct {
+	// Names holds every mention and entity name embedded as a query, as
+	// the worker resolves names, keyed by name.
+	Names map[string][]float32
+	// Claims holds every claim the rules extract from the pairs' texts
+	// embedded as a passage, as the worker stores memories, keyed by claim.
+	Claims map[string][]float32
+}
+
 // Evaluate runs the rules extractor, resolve.Match and conflicts.Compare
-// over the corpus. With names' vectors (NameVectors; nil when the model
-// is not installed) resolution is scored a second time with the
-// embedding step (resolve.MatchEmbedding) after Match, as the worker
-// resolves, under names ending in withEmbedding.
+// over the corpus. With vectors (nil when the model is not installed)
+// resolution is scored a second time with the embedding step
+// (resolve.MatchEmbedding) after Match, as the worker resolves, under
+// names ending in withEmbedding; and the pairs a second time under
+// withMeaning: a pair the rules leave unrelated is read by
+// conflicts.ByMeaning, as the worker reads it.
 //
 // With a judge (the model, ingest.Judge; nil without one) the pairs are
-// scored a second time under withModel: a pair the rules leave unrelated
-// gets the judge's relation, as the worker plans it.
-func Evaluate(c Corpus, vecs map[string][]float32, judge ingest.Judge) *Report {
+// scored again under withModel: a pair still unrelated gets the judge's
+// relation, as the worker plans it.
+func Evaluate(c Corpus, vecs *Vectors, judge ingest.Judge) *Report {
 	r := newReport()
 	for _, x := range c.Extraction {
 		evalExtraction(r, x)
 	}
 	for _, p := range c.Pairs {
-		evalPair(r, p, judge)
+		evalPair(r, p, vecs, judge)
 	}
 	for _, rc := range c.Resolution {
 		evalResolution(r, rc, vecs)
@@ -289,7 +302,7 @@ var strength = map[conflicts.Relation]int{
 	conflicts.Contradicts: 3, conflicts.Supersedes: 4,
 }
 
-func evalPair(r *Report, p PairCase, judge ingest.Judge) {
+func evalPair(r *Report, p PairCase, vecs *Vectors, judge ingest.Judge) {
 	ex := extract(p.Existing.Text, p.Existing.SaidAt)
 	in := extract(p.Incoming.Text, p.Incoming.SaidAt)
 	for k := range ex {
@@ -309,6 +322,15 @@ func evalPair(r *Report, p PairCase, judge ingest.Judge) {
 	score(r, "pairs/", got, want)
 	if got != want {
 		r.miss("%s: %s, want %s (%s)", p.ID, got, want, reason)
+	}
+	if vecs != nil {
+		if got == conflicts.Unrelated {
+			got, reason = meaningPair(vecs.Claims, ex, in)
+		}
+		score(r, withMeaning, got, want)
+		if got != want {
+			r.miss("%s +meaning: %s, want %s (%s)", p.ID, got, want, reason)
+		}
 	}
 	if judge == nil {
 		return
@@ -342,7 +364,7 @@ func score(r *Report, prefix string, got, want conflicts.Relation) {
 // embedding step.
 const withEmbedding = " +embedding"
 
-func evalResolution(r *Report, rc ResolutionCase, vecs map[string][]float32) {
+func evalResolution(r *Report, rc ResolutionCase, vecs *Vectors) {
 	best, score, ok := resolve.Match(rc.Mention, rc.Entities)
 	scoreResolution(r, "", rc, best, score, ok, "")
 	if vecs == nil {
@@ -355,7 +377,7 @@ func evalResolution(r *Report, rc ResolutionCase, vecs map[string][]float32) {
 	near := make([]resolve.Neighbour, len(rc.Entities))
 	for i, e := range rc.Entities {
 		// The worker stores one vector per entity, of its name.
-		near[i] = resolve.Neighbour{Entity: e, Similarity: resolve.Cosine(vecs[rc.Mention.Name], vecs[e.Name])}
+		near[i] = resolve.Neighbour{Entity: e, Similarity: resolve.Cosine(vecs.Names[rc.Mention.Name], vecs.Names[e.Name])}
 	}
 	best, score, ok = resolve.MatchEmbedding(rc.Mention, near)
 	scoreResolution(r, withEmbedding, rc, best, score, ok, "embedding: ")

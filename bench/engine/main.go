@@ -59,7 +59,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	var vecs map[string][]float32
+	var vecs *Vectors
 	model, notMeasured, err := openModel()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -70,7 +70,7 @@ func main() {
 		fmt.Println()
 	} else {
 		defer model.Close()
-		if vecs, err = NameVectors(context.Background(), model, append([]Corpus{tuning}, holds...)...); err != nil {
+		if vecs, err = Embed(context.Background(), model, append([]Corpus{tuning}, holds...)...); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}

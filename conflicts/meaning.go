@@ -1,0 +1,307 @@
+package conflicts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// The same claim is often said again in other words: "I take my coffee
+// black" / "I drink my coffee without milk or sugar"; "Biscuit the rabbit
+// is terrified of the hoover" / "Our rabbit Biscuit is scared stiff of the
+// vacuum cleaner". No rule of words relates them, but the local embedding
+// model puts them close. It also puts close claims that differ in one
+// value ("Omar's birthday is on 12 May" / "... on 21 May", cosine .99), in
+// who ("my dad is a pilot" / "my uncle is a pilot") or in one word that is
+// the point of the claim ("Hamid lives in Valletta" / "Hamid works in
+// Valletta"). So ByMeaning reads two claims as one only when their vectors
+// are close and nothing in their words sets them apart (Apart).
+
+// DuplicateMeaningSimilarity is the least cosine similarity of two claims'
+// vectors (the local model's passage vectors, as stored) at which
+// ByMeaning reads them as the same claim, provided Apart finds nothing
+// between them. Chosen on the read corpora of bench/engine.
+const DuplicateMeaningSimilarity = 0.95
+
+// ByMeaning relates two claims the rules (Compare) left Unrelated by what
+// they mean: Duplicate when similarity, the cosine of their vectors, is at
+// least DuplicateMeaningSimilarity and Apart finds nothing between them.
+// It never retires or disputes anything: a claim said again in other words
+// reinforces the stored one. ok is false when it decides nothing.
+func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
+	if similarity < DuplicateMeaningSimilarity {
+		return Decision{}, false
+	}
+	if why := Apart(existing, incoming); why != "" {
+		return Decision{}, false
+	}
+	return Decision{Duplicate, fmt.Sprintf("the claims mean the same (similarity %.3f, at least %.2f) and carry the same values, names and polarity", similarity, DuplicateMeaningSimilarity)}, true
+}
+
+// Apart says what in the words of two claims sets them apart although
+// they may mean nearly the same, or "" when nothing does:
+//
+//   - one denies and the other affirms, or one is worded as a change, a
+//     correction or an addition ("too", "also");
+//   - their typed values differ (dates, days, times, money, quantities,
+//     names of things), or the numbers outside them;
+//   - their names differ, or stand in other roles ("Sam reports to
+//     Keiko" / "Keiko reports to Sam"), or the speaker does ("I owe Tom"
+//     / "Tom owes me");
+//   - they name other relations ("my dad" / "my uncle");
+//   - one word takes another's place and the rest is the same ("lives in"
+//     / "works in"; "plays the violin" / "plays the piano"), or a word
+//     stands against its opposite ("locked" / "unlocked"; "male" /
+//     "female").
+//
+// Apart is pure and safe for concurrent use.
+func Apart(existing, incoming schema.Memory) string {
+	if existing.Negated != incoming.Negated {
+		return "one denies what the other affirms"
+	}
+	if existing.Correction || incoming.Correction {
+		return "a claim is worded as a correction"
+	}
+	a, b := claimTokens(existing.Claim), claimTokens(incoming.Claim)
+	if denials(a)%2 != denials(b)%2 {
+		return "one denies what the other affirms"
+	}
+	for _, ts := range [][]ctok{a, b} {
+		if cue, additive := changeCue(ts); cue || additive {
+			return "a claim is worded as a change or an addition"
+		}
+	}
+	va, vb := valueKeys(existing), valueKeys(incoming)
+	if !slices.Equal(va, vb) {
+		return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
+	}
+	if !saysWhen(va) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) {
+		// "I won a tournament last week", said in two months
+		return "they are dated apart"
+	}
+	if w, ok := nameMissing(a, b); ok {
+		return fmt.Sprintf("the name %q is in one claim only", w)
+	}
+	if w, ok := nameMissing(b, a); ok {
+		return fmt.Sprintf("the name %q is in one claim only", w)
+	}
+	if ra, rb := speakerRole(a), speakerRole(b); ra != "" && rb != "" && ra != rb && otherParty(a, b) {
+		return "the speaker stands in another role"
+	}
+	if rolesSwapped(existing.Claim, incoming.Claim) || !sameAgent(a, b) {
+		return "the names stand in other roles"
+	}
+	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
+		return "they name other relations"
+	}
+	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb) {
+		return fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
+	}
+
+	wa, wb := meaningWords(a), meaningWords(b)
+	var onlyA, onlyB []string
+	for w := range wa {
+		if !wb[w] {
+			onlyA = append(onlyA, w)
+		}
+	}
+	for w := range wb {
+		if !wa[w] {
+			onlyB = append(onlyB, w)
+		}
+	}
+	for _, w := range append(slices.Clone(onlyA), onlyB...) {
+		if negPrefixes[w] {
+			return fmt.Sprintf("a word is negated by %q in one claim only", w)
+		}
+	}
+	for _, x := range onlyA {
+		for _, y := range onlyB {
+			if opposite(x, y) {
+				return fmt.Sprintf("%q stands against %q", x, y)
+			}
+		}
+	}
+	if len(onlyA) == 1 && len(onlyB) == 1 {
+		return fmt.Sprintf("one word takes another's place (%q, %q)", onlyA[0], onlyB[0])
+	}
+	return ""
+}
+
+// meaningWords are a claim's content words (contentWords) with the verbs
+// that relate a thing to another ("lives in", "works in", "plays the
+// violin"), which contentWords leaves out, each as its stem.
+func meaningWords(ts []ctok) map[string]bool {
+	out := contentWords(ts)
+	for _, t := range ts {
+		if w := t.low; topicDrop[w] && len(w) > 3 && isWord(w) && !functionWords[w] {
+			out[stem(w)] = true
+		}
+	}
+	return out
+}
+
+// valueKeys are a claim's typed values, old ones marked, and the numbers
+// outside them, sorted.
+func valueKeys(m schema.Memory) []string {
+	ts, vs := typedValues(m)
+	in := make([]bool, len(ts))
+	var out []string
+	for _, v := range vs {
+		t := v.typ
+		if nameTypes[t] {
+			continue // names are compared word by word (nameMissing)
+		}
+		if v.old {
+			t = "old " + t
+		}
+		out = append(out, t+"="+v.key)
+		for i := v.from; i < v.to && i < len(in); i++ {
+			in[i] = true
+		}
+	}
+	for i, t := range ts {
+		if n, ok := number(t.low); ok && !in[i] {
+			out = append(out, "number="+n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nameMissing returns a word of a name in a (a capitalised word, or a
+// word of a named value) that b does not have in any case: "the Berlin
+// Marathon" has what "the Berlin marathon" has, "Lucy's birthday" not
+// what "Tom's birthday" has.
+func nameMissing(a, b []ctok) (string, bool) {
+	has := map[string]bool{}
+	for _, t := range b {
+		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
+	}
+	for _, w := range nameOrder(a) {
+		if !has[w] {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// otherParty: the claims name someone beside the speaker (a name written
+// with a capital inside a claim, or a relation), so where the speaker
+// stands says who does what to whom: "I owe Tom £20" / "Tom owes me £20",
+// not "I'm allergic to peanuts" / "Peanuts give me a reaction".
+func otherParty(a, b []ctok) bool {
+	for _, ts := range [][]ctok{a, b} {
+		for i, t := range ts {
+			if kinWords[t.low] || i > 0 && capitalised(t.raw) && t.low != "i" && !strings.HasPrefix(t.low, "i'") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// saysWhen: among a claim's values (valueKeys) is a time in words (a
+// day, a date, a month, a year), which the words compare; a claim without
+// one is dated from words relative to when it was said ("last week").
+func saysWhen(keys []string) bool {
+	for _, k := range keys {
+		if t, _, _ := strings.Cut(strings.TrimPrefix(k, "old "), "="); timeTypes[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// personsOf lists the grammatical persons a claim speaks of ("I" and
+// "me" are one), sorted: "I'm proud of you" is not "so proud of myself",
+// "we got this" not "you got this".
+func personsOf(ts []ctok) []string {
+	var out []string
+	for _, t := range ts {
+		if p, ok := persons[t.low]; ok && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// persons maps pronouns to their person.
+var persons = func() map[string]string {
+	m := map[string]string{}
+	for p, ws := range map[string]string{
+		"i":    "i me my mine myself i'm i've i'd i'll",
+		"we":   "we us our ours ourselves we're we've we'd we'll",
+		"you":  "you your yours yourself yourselves you're you've you'd you'll y'all",
+		"he":   "he him his himself he's he'd he'll",
+		"she":  "she her hers herself she's she'd she'll",
+		"they": "they them their theirs themselves they're they've they'd they'll",
+	} {
+		for _, w := range strings.Fields(ws) {
+			m[w] = p
+		}
+	}
+	return m
+}()
+
+// kinOf lists the relations a claim names ("my sister", "her dad"), in
+// their normal form, sorted.
+func kinOf(ts []ctok) []string {
+	var out []string
+	for _, t := range ts {
+		w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
+		if kinWords[w] || kinWords[t.low] {
+			out = append(out, stem(w))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// negPrefixes negate the word after them when written apart from it:
+// "non-refundable" is read as "non" and "refundable".
+var negPrefixes = map[string]bool{"non": true, "anti": true}
+
+// opposite: x and y (stems) stand against each other: one is the other
+// with a negating prefix ("locked" / "unlocked", "refundable" /
+// "non-refundable"), or they are a known pair of opposites.
+func opposite(x, y string) bool {
+	for _, p := range []string{"un", "non-", "non", "in", "im", "ir", "il", "dis", "anti-", "anti"} {
+		if y == p+x || x == p+y {
+			return true
+		}
+	}
+	return opposites[[2]string{x, y}]
+}
+
+// opposites pairs common words that name two ends of one scale or two
+// exclusive states, by their stems (opposite compares stems).
+var opposites = func() map[[2]string]bool {
+	pairs := [][2]string{
+		{"male", "female"}, {"senior", "junior"}, {"full-time", "part-time"}, {"open", "closed"},
+		{"early", "late"}, {"indoors", "outdoors"}, {"indoor", "outdoor"}, {"inside", "outside"},
+		{"fixed", "variable"}, {"on", "off"}, {"up", "down"}, {"first", "last"}, {"before", "after"},
+		{"more", "less"}, {"higher", "lower"}, {"high", "low"}, {"hot", "cold"}, {"wet", "dry"},
+		{"empty", "full"}, {"heavy", "light"}, {"cheap", "expensive"}, {"fast", "slow"},
+		{"long", "short"}, {"old", "young"}, {"old", "new"}, {"easy", "hard"}, {"left", "right"},
+		{"north", "south"}, {"east", "west"}, {"morning", "evening"}, {"morning", "afternoon"},
+		{"weekday", "weekend"}, {"won", "lost"}, {"passed", "failed"}, {"allowed", "forbidden"},
+		{"upstairs", "downstairs"}, {"front", "back"}, {"top", "bottom"}, {"buy", "sell"},
+		{"bought", "sold"}, {"public", "private"}, {"paid", "free"}, {"working", "broken"},
+		{"alive", "dead"}, {"married", "single"}, {"vegetarian", "meat"}, {"vegan", "meat"},
+		{"like", "dislike"}, {"love", "hate"}, {"accepted", "rejected"}, {"approved", "rejected"},
+		{"present", "absent"}, {"online", "offline"}, {"remote", "office"}, {"daily", "weekly"},
+		{"weekly", "monthly"}, {"monthly", "yearly"}, {"monthly", "annual"}, {"minimum", "maximum"},
+		{"increase", "decrease"}, {"raised", "lowered"}, {"always", "never"}, {"same", "different"},
+		{"true", "false"}, {"safe", "dangerous"}, {"healthy", "ill"}, {"win", "lose"},
+	}
+	m := make(map[[2]string]bool, 2*len(pairs))
+	for _, p := range pairs {
+		a, b := stem(p[0]), stem(p[1])
+		m[[2]string{a, b}], m[[2]string{b, a}] = true, true
+	}
+	return m
+}()

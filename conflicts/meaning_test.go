@@ -1,0 +1,87 @@
+package conflicts
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/ingest/rules"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// meaningClaim extracts text's one claim, said at the given day of April
+// 2026.
+func meaningClaim(t *testing.T, text string, day int) schema.Memory {
+	t.Helper()
+	at := time.Date(2026, 4, day, 9, 0, 0, 0, time.UTC)
+	ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{Text: text, SaidAt: at, CreatedAt: at})
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("extract %q: %d memories, %v; the test needs one", text, len(ms), err)
+	}
+	return ms[0]
+}
+
+// Claims said again in other words: nothing in the words sets them apart,
+// so the model's similarity decides.
+func TestApartFindsNothingBetweenParaphrases(t *testing.T) {
+	for _, p := range [][2]string{
+		{"I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019."},
+		{"I'm allergic to peanuts.", "Peanuts give me an allergic reaction."},
+		{"I usually swim 40 lengths on Sunday mornings.", "On Sunday mornings I normally do forty lengths at the pool."},
+		{"My cholesterol test is booked for 9 May at 11am.", "I've got the cholesterol check on May 9th, 11 in the morning."},
+		{"Biscuit the rabbit is terrified of the hoover.", "Our rabbit Biscuit is scared stiff of the vacuum cleaner."},
+		{"I take my coffee black.", "I drink my coffee without milk or sugar."},
+	} {
+		if why := Apart(meaningClaim(t, p[0], 1), meaningClaim(t, p[1], 20)); why != "" {
+			t.Errorf("Apart(%q, %q) = %q, want nothing", p[0], p[1], why)
+		}
+	}
+}
+
+// What a meaning vector underweights and the words show: each case names
+// the part of Apart's answer that must appear.
+func TestApartKeepsNearClaimsApart(t *testing.T) {
+	for _, c := range []struct{ a, b, why string }{
+		{"Ravi will send the capacity report for cluster 1 by Friday.", "Ravi will send the capacity report for cluster 41 by Friday.", "values differ"},
+		{"Omar's birthday is on 12 May.", "Omar's birthday is on 21 May.", "values differ"},
+		{"Mum takes 500 mg of metformin with breakfast.", "Mum takes 1,000 mg of metformin with breakfast.", "values differ"},
+		{"Noor has a friend in Oslo.", "Noor has a friend in Bergen.", "name"},
+		{"Tom's birthday is on 3 March.", "Lucy's birthday is on 3 March.", "name"},
+		{"My dad is a retired pilot.", "My uncle is a retired pilot.", "relations"},
+		{"I owe Tom £20.", "Tom owes me £20.", "role"},
+		{"Sam reports to Keiko.", "Keiko reports to Sam.", "roles"},
+		{"Hamid lives in Valletta.", "Hamid works in Valletta.", "takes another's place"},
+		{"Ana plays the violin.", "Ana plays the piano.", "takes another's place"},
+		{"The back gate is locked.", "The back gate is unlocked.", "stands against"},
+		{"The deposit is refundable.", "The deposit is non-refundable.", "negated"},
+		{"The front garden gets morning sun.", "The back garden gets afternoon sun.", "stands against"},
+		{"Teodor is a senior nurse.", "Teodor is a junior nurse.", "stands against"},
+		{"I like tea.", "I don't like tea.", "denies"},
+		{"We use Slack for chat.", "We switched to Slack for chat.", "worded as a"},
+		{"I'm allergic to cats.", "I'm also allergic to cats.", "addition"},
+		{"I'm proud of you!", "So proud of myself!", "other persons"},
+		{"We got this!", "You got this!", "other persons"},
+		{"I won my first chess tournament last week.", "I won a big chess tournament last week.", "dated apart"},
+	} {
+		why := Apart(meaningClaim(t, c.a, 1), meaningClaim(t, c.b, 20))
+		if !strings.Contains(why, c.why) {
+			t.Errorf("Apart(%q, %q) = %q, want it to say %q", c.a, c.b, why, c.why)
+		}
+	}
+}
+
+// ByMeaning reads a duplicate only at DuplicateMeaningSimilarity or above,
+// and never when the words set the claims apart, however close.
+func TestByMeaning(t *testing.T) {
+	a, b := meaningClaim(t, "I ran the Berlin marathon in 2019.", 1), meaningClaim(t, "I completed the Berlin Marathon back in 2019.", 20)
+	if d, ok := ByMeaning(a, b, DuplicateMeaningSimilarity); !ok || d.Relation != Duplicate || !strings.Contains(d.Reason, "mean the same") {
+		t.Errorf("at the threshold: %+v, %v; want a duplicate saying why", d, ok)
+	}
+	if d, ok := ByMeaning(a, b, DuplicateMeaningSimilarity-0.001); ok {
+		t.Errorf("below the threshold: %+v, want no decision", d)
+	}
+	x, y := meaningClaim(t, "Hamid lives in Valletta.", 1), meaningClaim(t, "Hamid works in Valletta.", 20)
+	if d, ok := ByMeaning(x, y, 1); ok {
+		t.Errorf("claims set apart by a word, similarity 1: %+v, want no decision", d)
+	}
+}

@@ -1,0 +1,102 @@
+package ingest_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/persistmemory/persistmemory/embed"
+	"github.com/persistmemory/persistmemory/embed/onnx"
+	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
+	"github.com/persistmemory/persistmemory/ingest"
+	"github.com/persistmemory/persistmemory/ingest/rules"
+	"github.com/persistmemory/persistmemory/internal/testenv"
+	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/stack"
+)
+
+// openLocalModel opens the local embedding model the service runs, from
+// where `persistmemory stack up` installs it. Missing files end the test
+// through testenv.Unavailable (skip locally, fail under CI=true).
+func openLocalModel(t *testing.T) *onnx.E5 {
+	t.Helper()
+	dir, lib := stack.LocalModel(os.LookupEnv)
+	mf := stack.ModelFilesIn(dir, lib)
+	if missing := mf.Missing(); len(missing) > 0 {
+		testenv.Unavailable(t, "the local embedding model: %s is missing (`persistmemory stack up` installs it)", missing[0])
+	}
+	e, err := onnx.OpenE5(onnx.Config{ModelPath: mf.ModelPath, TokenizerPath: mf.TokenizerPath, LibraryPath: mf.LibraryPath})
+	if err != nil {
+		t.Fatalf("open the local model: %v", err)
+	}
+	t.Cleanup(func() { _ = e.Close() })
+	return e
+}
+
+// countingEmbedder records every text embedded as a passage.
+type countingEmbedder struct {
+	embed.QueryEmbedder
+	mu    sync.Mutex
+	texts []string
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.mu.Lock()
+	c.texts = append(c.texts, texts...)
+	c.mu.Unlock()
+	return c.QueryEmbedder.Embed(ctx, texts)
+}
+
+// TestSaidAgainInOtherWords: with the real model and the real Neo4j, a
+// claim the rules leave unrelated to a stored one but that means the same
+// and carries the same values reinforces it (one memory, two pieces of
+// evidence); claims the model puts as close but whose words differ in a
+// number or a verb stay two memories. The new claim is embedded once (the
+// vector it is compared with is the one stored) and the stored one not
+// again: its similarity is read from the real Weaviate.
+func TestSaidAgainInOtherWords(t *testing.T) {
+	store := neo4jtest.Open(t)
+	model := openLocalModel(t)
+	vs := openWeaviate(t, model)
+	tests := []struct {
+		name, stored, incoming string
+		want                   []string // claim | state | evidence
+	}{
+		{"the same race in other words", "I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019.",
+			[]string{"I ran the Berlin marathon in 2019. | active | 2"}},
+		{"the same appointment in other words", "My cholesterol test is booked for 9 May at 11am.", "I've got the cholesterol check on May 9th, 11 in the morning.",
+			[]string{"My cholesterol test is booked for 9 May at 11am. | active | 2"}},
+		{"another cluster", "Ravi will send the capacity report for cluster 1 by Friday.", "Ravi will send the capacity report for cluster 41 by Friday.",
+			[]string{"Ravi will send the capacity report for cluster 1 by Friday. | active | 1", "Ravi will send the capacity report for cluster 41 by Friday. | active | 1"}},
+		{"lives, not works", "Hamid lives in Valletta.", "Hamid works in Valletta.",
+			[]string{"Hamid lives in Valletta. | active | 1", "Hamid works in Valletta. | active | 1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			requireUnrelated(t, tc.stored, tc.incoming)
+			emb := &countingEmbedder{QueryEmbedder: model}
+			p, err := ingest.New(ingest.Config{Graph: store, Extractor: rules.Extractor{}, Embedder: emb, Vectors: vs,
+				Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := &judgeHarness{t: t, store: store, p: p, owner: schema.Owner(schema.NewID("usr_")), logs: &bytes.Buffer{}}
+			h.run(tc.stored, 0)
+			h.run(tc.incoming, 24*30)
+			got := readOutcome(t, store, h.owner)
+			slices.Sort(got.Memories)
+			if !slices.Equal(got.Memories, tc.want) || len(got.Supersedes)+len(got.Conflicts) > 0 {
+				t.Errorf("memories %q, supersessions %q, conflicts %q; want memories %q and nothing retired or disputed", got.Memories, got.Supersedes, got.Conflicts, tc.want)
+			}
+			if want := []string{tc.stored, tc.incoming}; len(tc.want) == 2 && !slices.Equal(emb.texts, want) {
+				t.Errorf("embedded %q, want each claim once: %q", emb.texts, want)
+			} else if len(tc.want) == 1 && !slices.Equal(emb.texts, want[:2]) {
+				t.Errorf("embedded %q, want each claim once, the stored one's vector read from Weaviate: %q", emb.texts, want)
+			}
+		})
+	}
+}
