@@ -20,10 +20,16 @@ import (
 // are close and nothing in their words sets them apart (Apart).
 
 // DuplicateMeaningSimilarity is the least cosine similarity of two claims'
-// vectors (the local model's passage vectors, as stored) at which
-// ByMeaning reads them as the same claim, provided Apart finds nothing
-// between them. Chosen on the read corpora of bench/engine.
+// vectors (MeaningModel's passage vectors, as stored) at which ByMeaning
+// reads them as the same claim, provided Apart finds nothing between
+// them. Chosen on the read corpora of bench/engine.
 const DuplicateMeaningSimilarity = 0.95
+
+// MeaningModel is the embedding model DuplicateMeaningSimilarity was
+// chosen for, the local model (intfloat/e5-small-v2). Another model's
+// similarities are on another scale: the caller compares by meaning only
+// with this one.
+const MeaningModel = "e5-small-v2"
 
 // ByMeaning relates two claims the rules (Compare) left Unrelated by what
 // they mean: Duplicate when similarity, the cosine of their vectors, is at
@@ -274,34 +280,41 @@ func opposite(x, y string) bool {
 			return true
 		}
 	}
-	return opposites[[2]string{x, y}]
+	return opposites[[2]string{strings.ReplaceAll(x, "-", ""), strings.ReplaceAll(y, "-", "")}]
 }
 
-// opposites pairs common words that name two ends of one scale or two
-// exclusive states, by their stems (opposite compares stems).
+// opposites are pairs of words (as stemmed) that name two ends of one
+// scale or two exclusive states: the members of each of exclusiveSets, and
+// these.
 var opposites = func() map[[2]string]bool {
-	pairs := [][2]string{
-		{"male", "female"}, {"senior", "junior"}, {"full-time", "part-time"}, {"open", "closed"},
-		{"early", "late"}, {"indoors", "outdoors"}, {"indoor", "outdoor"}, {"inside", "outside"},
-		{"fixed", "variable"}, {"on", "off"}, {"up", "down"}, {"first", "last"}, {"before", "after"},
-		{"more", "less"}, {"higher", "lower"}, {"high", "low"}, {"hot", "cold"}, {"wet", "dry"},
-		{"empty", "full"}, {"heavy", "light"}, {"cheap", "expensive"}, {"fast", "slow"},
-		{"long", "short"}, {"old", "young"}, {"old", "new"}, {"easy", "hard"}, {"left", "right"},
-		{"north", "south"}, {"east", "west"}, {"morning", "evening"}, {"morning", "afternoon"},
-		{"weekday", "weekend"}, {"won", "lost"}, {"passed", "failed"}, {"allowed", "forbidden"},
-		{"upstairs", "downstairs"}, {"front", "back"}, {"top", "bottom"}, {"buy", "sell"},
-		{"bought", "sold"}, {"public", "private"}, {"paid", "free"}, {"working", "broken"},
-		{"alive", "dead"}, {"married", "single"}, {"vegetarian", "meat"}, {"vegan", "meat"},
-		{"like", "dislike"}, {"love", "hate"}, {"accepted", "rejected"}, {"approved", "rejected"},
-		{"present", "absent"}, {"online", "offline"}, {"remote", "office"}, {"daily", "weekly"},
-		{"weekly", "monthly"}, {"monthly", "yearly"}, {"monthly", "annual"}, {"minimum", "maximum"},
-		{"increase", "decrease"}, {"raised", "lowered"}, {"always", "never"}, {"same", "different"},
-		{"true", "false"}, {"safe", "dangerous"}, {"healthy", "ill"}, {"win", "lose"},
+	sets := slices.Clone(exclusiveSets)
+	for _, p := range [][2]string{
+		{"senior", "junior"}, {"open", "closed"}, {"early", "late"}, {"inside", "outside"},
+		{"on", "off"}, {"up", "down"}, {"first", "last"}, {"before", "after"}, {"more", "less"},
+		{"higher", "lower"}, {"high", "low"}, {"hot", "cold"}, {"wet", "dry"}, {"empty", "full"},
+		{"heavy", "light"}, {"cheap", "expensive"}, {"fast", "slow"}, {"long", "short"},
+		{"old", "young"}, {"old", "new"}, {"easy", "hard"}, {"left", "right"}, {"north", "south"},
+		{"east", "west"}, {"morning", "evening"}, {"morning", "afternoon"}, {"weekday", "weekend"},
+		{"won", "lost"}, {"passed", "failed"}, {"allowed", "forbidden"}, {"upstairs", "downstairs"},
+		{"front", "back"}, {"top", "bottom"}, {"buy", "sell"}, {"bought", "sold"},
+		{"public", "private"}, {"paid", "free"}, {"working", "broken"}, {"married", "single"},
+		{"vegetarian", "meat"}, {"vegan", "meat"}, {"like", "dislike"}, {"love", "hate"},
+		{"accepted", "rejected"}, {"approved", "rejected"}, {"present", "absent"},
+		{"online", "offline"}, {"minimum", "maximum"}, {"increase", "decrease"},
+		{"raised", "lowered"}, {"always", "never"}, {"same", "different"}, {"true", "false"},
+		{"safe", "dangerous"}, {"healthy", "ill"}, {"win", "lose"},
+	} {
+		sets = append(sets, p[:])
 	}
-	m := make(map[[2]string]bool, 2*len(pairs))
-	for _, p := range pairs {
-		a, b := stem(p[0]), stem(p[1])
-		m[[2]string{a, b}], m[[2]string{b, a}] = true, true
+	m := map[[2]string]bool{}
+	for _, set := range sets {
+		for _, a := range set {
+			for _, b := range set {
+				if a != b {
+					m[[2]string{stem(strings.ReplaceAll(a, "-", "")), stem(strings.ReplaceAll(b, "-", ""))}] = true
+				}
+			}
+		}
 	}
 	return m
 }()

@@ -56,6 +56,7 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"The deposit is refundable.", "The deposit is non-refundable.", "negated"},
 		{"The front garden gets morning sun.", "The back garden gets afternoon sun.", "stands against"},
 		{"Teodor is a senior nurse.", "Teodor is a junior nurse.", "stands against"},
+		{"Lucasta's job at the library is full-time.", "Lucasta's job at the library is part-time.", "another's place"},
 		{"I like tea.", "I don't like tea.", "denies"},
 		{"We use Slack for chat.", "We switched to Slack for chat.", "worded as a"},
 		{"I'm allergic to cats.", "I'm also allergic to cats.", "addition"},

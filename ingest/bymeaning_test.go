@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/persistmemory/persistmemory/conflicts"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
@@ -96,6 +97,46 @@ func TestSaidAgainInOtherWords(t *testing.T) {
 				t.Errorf("embedded %q, want each claim once: %q", emb.texts, want)
 			} else if len(tc.want) == 1 && !slices.Equal(emb.texts, want[:2]) {
 				t.Errorf("embedded %q, want each claim once, the stored one's vector read from Weaviate: %q", emb.texts, want)
+			}
+		})
+	}
+}
+
+// sameVector embeds every text as one vector, under the model name it is
+// given.
+type sameVector struct{ model string }
+
+func (s sameVector) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i := range out {
+		out[i] = unit(0, 1, 0)
+	}
+	return out, nil
+}
+func (s sameVector) Model() string { return s.model }
+func (s sameVector) Dims() int     { return testDims }
+
+// TestMeaningNeedsItsModel: the similarity threshold was chosen for
+// conflicts.MeaningModel; with another model claims are not compared by
+// meaning, however close its vectors put them.
+func TestMeaningNeedsItsModel(t *testing.T) {
+	store := neo4jtest.Open(t)
+	const stored, incoming = "I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019."
+	requireUnrelated(t, stored, incoming)
+	for _, tc := range []struct {
+		model string
+		want  int // memories
+	}{{conflicts.MeaningModel, 1}, {"text-embedding-3-small", 2}} {
+		t.Run(tc.model, func(t *testing.T) {
+			p, err := ingest.New(ingest.Config{Graph: store, Extractor: rules.Extractor{}, Embedder: sameVector{tc.model}, Vectors: newMemVectors()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := &judgeHarness{t: t, store: store, p: p, owner: schema.Owner(schema.NewID("usr_")), logs: &bytes.Buffer{}}
+			h.run(stored, 0)
+			h.run(incoming, 24*30)
+			if got := readOutcome(t, store, h.owner).Memories; len(got) != tc.want {
+				t.Errorf("memories %q, want %d", got, tc.want)
 			}
 		})
 	}

@@ -126,7 +126,7 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 		for _, ex := range existing {
 			d := conflicts.Compare(ex, c)
 			if d.Relation == conflicts.Unrelated {
-				if p.cfg.Embedder != nil && len(alike) < MeaningMaxPairs && conflicts.Apart(ex, c) == "" {
+				if p.meaning && len(alike) < MeaningMaxPairs && conflicts.Apart(ex, c) == "" {
 					alike = append(alike, ex)
 				}
 				if p.cfg.Judge != nil && len(unsettled) < JudgeMaxPairs && plausible(ex, c) {

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/persistmemory/persistmemory/conflicts"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/retrieval"
@@ -60,8 +61,12 @@ type Config struct {
 	// nothing) and writes the vectors of the entities it creates; without
 	// it resolution is lexical only. It needs Embedder.
 	EntityVectors retrieval.VectorStore
-	Embedder      embed.Embedder
-	Extractor     Extractor
+	// Embedder embeds claims, turns and names. When it is the model
+	// conflicts.MeaningModel names, a claim the rules leave unrelated to a
+	// stored memory but that means the same is read as a duplicate
+	// (conflicts.ByMeaning); with another model that reading is off.
+	Embedder  embed.Embedder
+	Extractor Extractor
 	// Judge, optional, is asked about the stored memories the rules
 	// (conflicts.Compare) leave Unrelated to a new claim although they
 	// share a resolved entity or its subject: at most JudgeMaxPairs of
@@ -84,6 +89,9 @@ type Config struct {
 type Pipeline struct {
 	cfg Config
 	log *slog.Logger
+	// meaning: claims the rules leave unrelated are compared by meaning
+	// (conflicts.ByMeaning), Config.Embedder being conflicts.MeaningModel.
+	meaning bool
 
 	// Jobs whose message reached the queue, to be marked published in
 	// one transaction (see markPublished).
@@ -124,7 +132,10 @@ func New(cfg Config) (*Pipeline, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Pipeline{cfg: cfg, log: log}, nil
+	// The similarity ByMeaning reads is on the scale of the model it was
+	// chosen for; another model's is not comparable.
+	meaning := cfg.Embedder != nil && cfg.Embedder.Model() == conflicts.MeaningModel
+	return &Pipeline{cfg: cfg, log: log, meaning: meaning}, nil
 }
 
 // RememberInput is material handed to remember.
