@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -51,18 +52,21 @@ func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, 
 //
 //   - one denies and the other affirms, or one is worded as a change, a
 //     correction or an addition ("too", "also");
-//   - their typed values differ (dates, days, times, money, quantities,
-//     names of things), or the numbers outside them;
-//   - their names differ, or stand in other roles ("Sam reports to
-//     Keiko" / "Keiko reports to Sam"), or the speaker does ("I owe Tom"
-//     / "Tom owes me");
-//   - they name other relations ("my dad" / "my uncle");
+//   - their typed values differ (dates, days, times, money, quantities),
+//     or the numbers outside them; or, with no time in words, the dates
+//     read from relative words ("last week", said in two months);
+//   - a name is in one only, or the names stand in other roles ("Sam
+//     reports to Keiko" / "Keiko reports to Sam"), or the speaker does
+//     where someone else is named ("I owe Tom" / "Tom owes me");
+//   - they name other relations ("my dad" / "my uncle") or other persons
+//     ("I'm proud of you" / "so proud of myself");
 //   - one word takes another's place and the rest is the same ("lives in"
 //     / "works in"; "plays the violin" / "plays the piano"), or a word
 //     stands against its opposite ("locked" / "unlocked"; "male" /
-//     "female").
+//     "female") or is negated apart ("non-refundable").
 //
-// Apart is pure and safe for concurrent use.
+// Apart is pure and safe for concurrent use; its answer does not depend
+// on map order.
 func Apart(existing, incoming schema.Memory) string {
 	if existing.Negated != incoming.Negated {
 		return "one denies what the other affirms"
@@ -118,6 +122,8 @@ func Apart(existing, incoming schema.Memory) string {
 			onlyB = append(onlyB, w)
 		}
 	}
+	slices.Sort(onlyA)
+	slices.Sort(onlyB)
 	for _, w := range append(slices.Clone(onlyA), onlyB...) {
 		if negPrefixes[w] {
 			return fmt.Sprintf("a word is negated by %q in one claim only", w)
@@ -150,8 +156,37 @@ func meaningWords(ts []ctok) map[string]bool {
 }
 
 // valueKeys are a claim's typed values, old ones marked, and the numbers
-// outside them, sorted.
+// outside them, sorted; remembered (keyMemoSize claims) since reading the
+// values is most of Apart's work and a stored claim is compared with each
+// new one of a batch. The result is shared: callers only read it.
 func valueKeys(m schema.Memory) []string {
+	k, ok := topicMemoKey(m)
+	if !ok {
+		return readValueKeys(m)
+	}
+	valueMemo.Lock()
+	r, hit := valueMemo.m[k]
+	valueMemo.Unlock()
+	if hit {
+		return r
+	}
+	r = readValueKeys(m)
+	valueMemo.Lock()
+	if valueMemo.m == nil || len(valueMemo.m) >= keyMemoSize {
+		valueMemo.m = make(map[string][]string, keyMemoSize)
+	}
+	valueMemo.m[k] = r
+	valueMemo.Unlock()
+	return r
+}
+
+// valueMemo holds valueKeys' recent results.
+var valueMemo struct {
+	sync.Mutex
+	m map[string][]string
+}
+
+func readValueKeys(m schema.Memory) []string {
 	ts, vs := typedValues(m)
 	in := make([]bool, len(ts))
 	var out []string
