@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/persistmemory/persistmemory/api"
@@ -50,12 +51,28 @@ type backends struct {
 	// EntityCollection); set with vectors.
 	entityVectors retrieval.VectorStore
 	embedder      embed.Embedder // nil: EMBEDDING_PROVIDER=none
-	pipe          *ingest.Pipeline
-	search        *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
-	metrics       *metrics
+	// collections are the Weaviate stores above, whose idle tenants a
+	// long-running process deactivates (runIdlers).
+	collections []*weaviate.Store
+	pipe        *ingest.Pipeline
+	search      *retrieval.Searcher // one per process: api and mcp share its cursor snapshots
+	metrics     *metrics
 	// retrievalOff are signals the searcher leaves out (measurement only).
 	retrievalOff []string
 	closers      []func()
+}
+
+// runIdlers deactivates, in the background until ctx ends, the tenants of
+// each vector collection this process has not used for
+// weaviate.TenantIdleAfter: Weaviate keeps every active tenant's files
+// open, and a long-running service that kept them all would run out of file
+// descriptors after a few thousand owners. Only long-running processes
+// (serve, worker) run them: a short one would deactivate the tenants the
+// service is using.
+func (b *backends) runIdlers(ctx context.Context, wg *sync.WaitGroup) {
+	for _, c := range b.collections {
+		wg.Go(func() { c.RunIdler(ctx) })
+	}
 }
 
 func (b *backends) Close() {
@@ -147,6 +164,7 @@ func openBackends(ctx context.Context, cfg Config, log *slog.Logger) (*backends,
 			return nil, fmt.Errorf("entity vector collection: %w", err)
 		}
 		b.vectors, b.turnVectors, b.entityVectors = v, tv, ev
+		b.collections = []*weaviate.Store{v, tv, cv, ev}
 	}
 	if len(cfg.KafkaBrokers) > 0 {
 		q, err := kafka.Open(ctx, kafkaConfig(cfg, log))

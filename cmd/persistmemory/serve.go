@@ -110,6 +110,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer) error {
 		runBackground(ctx, &wg, log, "worker", pipe.RunWorker, b.queue != nil)
 	}
 	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, b.queue != nil)
+	b.runIdlers(ctx, &wg)
 	runBackground(ctx, &wg, log, "oauth pruning", func(ctx context.Context) error { return every(ctx, oauthPruneInterval, authSrv.Prune) }, true)
 	log.Info("persistmemory serving", "addr", "http://"+ln.Addr().String(), "api", "/api/v1", "mcp", "/mcp", "embedding", cfg.EmbeddingProvider)
 	errc := make(chan error, 1)
@@ -191,6 +192,7 @@ func runWorker(ctx context.Context, args []string, stderr io.Writer) error {
 	pipe := b.pipe
 	var wg sync.WaitGroup
 	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, true)
+	b.runIdlers(ctx, &wg)
 	log.Info("worker consuming", "brokers", cfg.KafkaBrokers)
 	err = pipe.RunWorker(ctx)
 	wg.Wait()

@@ -63,6 +63,7 @@ func (s *Store) Upsert(ctx context.Context, owner schema.Owner, recs []retrieval
 		return err
 	}
 	tenant := tenantName(owner)
+	defer s.use(tenant)()
 	last := make(map[string]int, len(recs))
 	for i, r := range recs {
 		if r.ID == "" {
@@ -151,6 +152,7 @@ func (s *Store) Search(ctx context.Context, owner schema.Owner, v []float32, lim
 		return nil, fmt.Errorf("weaviate search: %w", err)
 	}
 	tenant := tenantName(owner)
+	defer s.use(tenant)()
 	gql := s.client.GraphQL()
 	resp, err := gql.Get().
 		WithClassName(s.collection).
@@ -257,6 +259,7 @@ func (s *Store) Delete(ctx context.Context, owner schema.Owner, ids []string) er
 		return err
 	}
 	tenant := tenantName(owner)
+	defer s.use(tenant)()
 	for chunk := range slices.Chunk(ids, deleteBatch) {
 		res, err := s.client.Batch().ObjectsBatchDeleter().
 			WithClassName(s.collection).

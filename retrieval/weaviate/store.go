@@ -46,6 +46,8 @@ type Store struct {
 	// meta caches the collection's model and dims once Ensure succeeded or
 	// the collection was read.
 	meta atomic.Pointer[collectionMeta]
+	// tenants is this process's use of the collection's tenants (idle.go).
+	tenants tenantUse
 }
 
 type collectionMeta struct {
