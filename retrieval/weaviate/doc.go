@@ -18,6 +18,15 @@
 // should). A search or delete for an owner whose tenant does not exist yet
 // returns nothing and no error.
 //
+// # Idle tenants
+//
+// Weaviate loads every active tenant's shard after it starts and keeps its
+// files open, about seven descriptors a tenant: a few thousand owners
+// exhaust a process limit. A Store records when this process last used
+// each tenant, and RunIdler deactivates those unused for TenantIdleAfter
+// (at its first pass, every active tenant the process has not used); the
+// first read or write activates a tenant again (idle.go).
+//
 // # Model bookkeeping
 //
 // The collection description records the embedding model and dimension,
