@@ -24,7 +24,8 @@
 // files open, about seven descriptors a tenant: a few thousand owners
 // exhaust a process limit. A Store records when this process last used
 // each tenant, and RunIdler deactivates those unused for TenantIdleAfter
-// (at its first pass, every active tenant the process has not used); the
+// (at its first pass, when more than TenantsKeptActive are active, every
+// active tenant the process has not used); the
 // first read or write activates a tenant again (idle.go).
 //
 // # Model bookkeeping

@@ -27,6 +27,12 @@ const (
 	TenantIdleAfter = 10 * time.Minute
 	// TenantIdleCheck is how often RunIdler looks for idle tenants.
 	TenantIdleCheck = time.Minute
+	// TenantsKeptActive is how many active tenants a collection may have
+	// when a process starts before its first pass deactivates those it has
+	// not used: below it their files fit well within a process limit, and
+	// a process starting beside another (a worker beside the service, a
+	// test's service beside another's) leaves the other's tenants alone.
+	TenantsKeptActive = 500
 	// tenantUpdateBatch is how many tenants one status update changes.
 	tenantUpdateBatch = 100
 )
@@ -38,6 +44,14 @@ type tenantUse struct {
 	last   map[string]time.Time
 	flight map[string]int
 	listed bool // the collection's tenants were read once (DeactivateIdle)
+}
+
+// keptActive is TenantsKeptActive, or the store's own bound (tests).
+func (s *Store) keptActive() int {
+	if s.keepActive != nil {
+		return *s.keepActive
+	}
+	return TenantsKeptActive
 }
 
 // use marks tenant in use until the returned func is called.
@@ -64,8 +78,10 @@ func (s *Store) use(tenant string) (done func()) {
 // DeactivateIdle deactivates the collection's active tenants this process
 // has not used for idle and has no operation in flight on, and returns how
 // many. The first call reads every tenant of the collection (those a
-// previous run or another process left active); later calls look only at
-// the tenants this process used. A missing collection deactivates nothing.
+// previous run or another process left active) and, when more than
+// TenantsKeptActive are active, deactivates those this process has not
+// used; later calls look only at the tenants this process used. A missing
+// collection deactivates nothing.
 func (s *Store) DeactivateIdle(ctx context.Context, idle time.Duration) (int, error) {
 	u := &s.tenants
 	u.mu.Lock()
@@ -85,11 +101,14 @@ func (s *Store) DeactivateIdle(ctx context.Context, idle time.Duration) (int, er
 				cands = append(cands, t.Name)
 			}
 		}
+		if len(cands) <= s.keptActive() {
+			cands = nil
+		}
 	}
 	now := time.Now()
 	u.mu.Lock()
-	if listed {
-		for t := range u.last {
+	for t := range u.last {
+		if !slices.Contains(cands, t) {
 			cands = append(cands, t)
 		}
 	}

@@ -62,10 +62,17 @@ func TestIdleTenantsAreDeactivated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// A fresh process knows none of them: its first pass deactivates both.
-	fresh := &Store{client: s.client, collection: s.collection, log: s.log}
+	// A fresh process knows none of them. With no more active tenants
+	// than it keeps, its first pass leaves them; with more, it
+	// deactivates both.
+	two, one := 2, 1
+	fresh := &Store{client: s.client, collection: s.collection, log: s.log, keepActive: &two}
+	if n, err := fresh.DeactivateIdle(ctx, time.Hour); err != nil || n != 0 {
+		t.Fatalf("first pass of a fresh process, 2 active tenants, keeping 2: %d deactivated, %v; want none", n, err)
+	}
+	fresh = &Store{client: s.client, collection: s.collection, log: s.log, keepActive: &one}
 	if n, err := fresh.DeactivateIdle(ctx, time.Hour); err != nil || n != 2 {
-		t.Fatalf("first pass of a fresh process: %d deactivated, %v; want both owners", n, err)
+		t.Fatalf("first pass of a fresh process, 2 active tenants, keeping 1: %d deactivated, %v; want both owners", n, err)
 	}
 	for _, o := range []schema.Owner{a, b} {
 		if got := tenantStatus(t, s, o); active(got) {
@@ -82,7 +89,9 @@ func TestIdleTenantsAreDeactivated(t *testing.T) {
 	if err := s.Upsert(ctx, b, []retrieval.VectorRecord{{ID: "m2", Vector: []float32{0, 1, 0}}}); err != nil {
 		t.Fatalf("write to a deactivated owner: %v", err)
 	}
-	// Both were just used: a pass with an idle time of an hour keeps them.
+	// Both were just used: a pass with an idle time of an hour keeps them
+	// (this store's first pass: the collection's 2 active tenants are
+	// fewer than it keeps, and its own were used just now).
 	if n, err := s.DeactivateIdle(ctx, time.Hour); err != nil || n != 0 {
 		t.Fatalf("pass after use: %d deactivated, %v; want none", n, err)
 	}
@@ -99,6 +108,8 @@ func TestIdleTenantsAreDeactivated(t *testing.T) {
 // is not deactivated, however long ago it was first used.
 func TestIdlerSparesOperationsInFlight(t *testing.T) {
 	s := openIdle(t)
+	zero := 0
+	s.keepActive = &zero
 	ctx := t.Context()
 	a := schema.Owner(schema.NewID("usr_"))
 	if err := s.Upsert(ctx, a, []retrieval.VectorRecord{{ID: "m1", Vector: []float32{1, 0, 0}}}); err != nil {

@@ -48,6 +48,8 @@ type Store struct {
 	meta atomic.Pointer[collectionMeta]
 	// tenants is this process's use of the collection's tenants (idle.go).
 	tenants tenantUse
+	// keepActive overrides TenantsKeptActive (tests); nil keeps it.
+	keepActive *int
 }
 
 type collectionMeta struct {
