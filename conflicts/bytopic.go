@@ -482,7 +482,9 @@ func changeCue(ts []ctok) (cue, additive bool) {
 	for i, t := range ts {
 		w := t.low
 		switch {
-		case additiveWords[w], w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
+		case additiveWords[w] && !(w == "second" && i > 0 && ts[i-1].low == "every"),
+			w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
+			// "every second Wednesday" is how often, not a second thing
 			additive = true
 		case w == "now":
 			cue = cue || i == 0 || !nowPrefixes[ts[i-1].low]
