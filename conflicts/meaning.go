@@ -91,10 +91,10 @@ func Apart(existing, incoming schema.Memory) string {
 		// "I won a tournament last week", said in two months
 		return "they are dated apart"
 	}
-	if w, ok := nameMissing(a, b); ok {
+	if w, ok := nameMissing(existing, a, b); ok {
 		return fmt.Sprintf("the name %q is in one claim only", w)
 	}
-	if w, ok := nameMissing(b, a); ok {
+	if w, ok := nameMissing(incoming, b, a); ok {
 		return fmt.Sprintf("the name %q is in one claim only", w)
 	}
 	if ra, rb := speakerRole(a), speakerRole(b); ra != "" && rb != "" && ra != rb && otherParty(a, b) {
@@ -212,13 +212,16 @@ func readValueKeys(m schema.Memory) []string {
 	return out
 }
 
-// nameMissing returns a word of a name in a (a capitalised word, or a
-// word of a named value) that b does not have in any case: "the Berlin
-// Marathon" has what "the Berlin marathon" has, "Lucy's birthday" not
-// what "Tom's birthday" has.
-func nameMissing(a, b []ctok) (string, bool) {
+// nameMissing returns a word of a name in claim m (tokens a) that b does
+// not have in any case: a capitalised word, a word of an entity the
+// extractor found, or a word of letters and digits ("Ledgerzq4f2a",
+// "svc305"). "The Berlin Marathon" has what "the Berlin marathon" has;
+// "Lucy's birthday" not what "Tom's birthday" has, nor "Zq81 Halvorsen"
+// what "Zq17 Halvorsen" has.
+func nameMissing(m schema.Memory, a, b []ctok) (string, bool) {
 	has := map[string]bool{}
 	for _, t := range b {
+		has[t.low] = true
 		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
 	}
 	for _, w := range nameOrder(a) {
@@ -226,7 +229,27 @@ func nameMissing(a, b []ctok) (string, bool) {
 			return w, true
 		}
 	}
+	for _, t := range a {
+		if identifier(t.low) && !has[t.low] {
+			return t.low, true
+		}
+	}
+	for _, e := range m.Entities {
+		for _, t := range claimTokens(e.Name) {
+			if w := strings.TrimSuffix(t.low, "'s"); !has[w] && !has[stem(w)] {
+				return w, true
+			}
+		}
+	}
 	return "", false
+}
+
+// identifier: w names a thing with letters and then digits ("svc305",
+// "sdk34", "zq81c2"); a number with its unit or ending ("11am", "9th",
+// "10mg") starts with its digits and is not one.
+func identifier(w string) bool {
+	i := strings.IndexFunc(w, func(r rune) bool { return r >= '0' && r <= '9' })
+	return i > 0 && hasLetter(w[:i])
 }
 
 // otherParty: the claims name someone beside the speaker (a name written

@@ -48,6 +48,8 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"Mum takes 500 mg of metformin with breakfast.", "Mum takes 1,000 mg of metformin with breakfast.", "values differ"},
 		{"Noor has a friend in Oslo.", "Noor has a friend in Bergen.", "name"},
 		{"Tom's birthday is on 3 March.", "Lucy's birthday is on 3 March.", "name"},
+		{"Zq81c2 Halvorsen decided that the Ledgerzq4f2a project will use Postgres.", "Zq17d9 Halvorsen decided that the Ledgerzq0b3e project will use Postgres.", "name"},
+		{"Priya owns svc305.", "Priya owns svc25.", "name"},
 		{"My dad is a retired pilot.", "My uncle is a retired pilot.", "relations"},
 		{"I owe Tom £20.", "Tom owes me £20.", "role"},
 		{"Sam reports to Keiko.", "Keiko reports to Sam.", "roles"},

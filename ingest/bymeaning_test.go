@@ -75,6 +75,10 @@ func TestSaidAgainInOtherWords(t *testing.T) {
 			[]string{"Ravi will send the capacity report for cluster 1 by Friday. | active | 1", "Ravi will send the capacity report for cluster 41 by Friday. | active | 1"}},
 		{"lives, not works", "Hamid lives in Valletta.", "Hamid works in Valletta.",
 			[]string{"Hamid lives in Valletta. | active | 1", "Hamid works in Valletta. | active | 1"}},
+		// The SDKs' tests name people and projects with random letters and
+		// digits; their claims are alike word for word but for the names.
+		{"names with digits", "Zq81c2 Halvorsen decided that the Ledgerzq4f2a project will use Postgres.", "Zq17d9 Halvorsen decided that the Ledgerzq0b3e project will use Postgres.",
+			[]string{"Zq17d9 Halvorsen decided that the Ledgerzq0b3e project will use Postgres. | active | 1", "Zq81c2 Halvorsen decided that the Ledgerzq4f2a project will use Postgres. | active | 1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
