@@ -38,8 +38,8 @@ const MeaningModel = "e5-small-v2"
 // It never retires or disputes anything: a claim said again in other words
 // reinforces the stored one. ok is false when it decides nothing.
 func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
-	if similarity < DuplicateMeaningSimilarity {
-		return Decision{}, false
+	if !(similarity >= DuplicateMeaningSimilarity) {
+		return Decision{}, false // below, or NaN (a zero vector)
 	}
 	if why := Apart(existing, incoming); why != "" {
 		return Decision{}, false

@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,9 @@ func TestByMeaning(t *testing.T) {
 	}
 	if d, ok := ByMeaning(a, b, DuplicateMeaningSimilarity-0.001); ok {
 		t.Errorf("below the threshold: %+v, want no decision", d)
+	}
+	if d, ok := ByMeaning(a, b, math.NaN()); ok {
+		t.Errorf("a NaN similarity (a zero vector): %+v, want no decision", d)
 	}
 	x, y := meaningClaim(t, "Hamid lives in Valletta.", 1), meaningClaim(t, "Hamid works in Valletta.", 20)
 	if d, ok := ByMeaning(x, y, 1); ok {
