@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -205,20 +204,11 @@ func readTopic(m schema.Memory) (topicClaim, bool) {
 	if !ok {
 		return readClaimTopic(m)
 	}
-	topicMemo.Lock()
-	r, hit := topicMemo.m[k]
-	topicMemo.Unlock()
-	if hit {
-		return r.c, r.ok
-	}
-	c, cok := readClaimTopic(m)
-	topicMemo.Lock()
-	if topicMemo.m == nil || len(topicMemo.m) >= keyMemoSize {
-		topicMemo.m = make(map[string]topicResult, keyMemoSize)
-	}
-	topicMemo.m[k] = topicResult{c, cok}
-	topicMemo.Unlock()
-	return c, cok
+	r := topicMemo.get(k, func() topicResult {
+		c, ok := readClaimTopic(m)
+		return topicResult{c, ok}
+	})
+	return r.c, r.ok
 }
 
 type topicResult struct {
@@ -226,12 +216,9 @@ type topicResult struct {
 	ok bool
 }
 
-// topicMemo holds readTopic's recent results, at most keyMemoSize, each
-// for a claim of at most maxKeyBytes.
-var topicMemo struct {
-	sync.Mutex
-	m map[string]topicResult
-}
+// topicMemo holds readTopic's recent results, each for a claim of at most
+// maxKeyBytes.
+var topicMemo memo[topicResult]
 
 // topicMemoKey is every field of m that readClaimTopic reads, or false for
 // a claim too long to remember.

@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -104,22 +105,29 @@ func TestCompareHostile(t *testing.T) {
 	for i := range 2 * keyMemoSize {
 		Compare(schema.Memory{Claim: fmt.Sprintf("Service %d runs on Kafka.", i)}, schema.Memory{Claim: "Service 0 runs on Redis."})
 	}
-	keyMemo.Lock()
-	nk := len(keyMemo.m)
-	_, longKept := keyMemo.m[big]
-	keyMemo.Unlock()
-	topicMemo.Lock()
-	nt := len(topicMemo.m)
-	topicMemo.Unlock()
-	tokenMemo.Lock()
-	ntok := len(tokenMemo.m)
-	for k := range tokenMemo.m {
+	keys, topics, tokens, values := memoKeys(&keyMemo), memoKeys(&topicMemo), memoKeys(&tokenMemo), memoKeys(&valueMemo)
+	nk, nt, ntok := len(keys), len(topics), len(tokens)
+	longKept := false
+	for _, k := range slices.Concat(keys, tokens) {
 		longKept = longKept || len(k) > maxKeyBytes
 	}
-	tokenMemo.Unlock()
+	if len(values) > keyMemoSize {
+		t.Errorf("the values memo holds %d claims, at most %d", len(values), keyMemoSize)
+	}
 	if nk > keyMemoSize || nt > keyMemoSize || ntok > keyMemoSize || longKept {
 		t.Errorf("memos hold %d keys, %d topics and %d token lists (at most %d each), a long claim kept: %v", nk, nt, ntok, keyMemoSize, longKept)
 	}
+}
+
+// memoKeys lists what c remembers.
+func memoKeys[V any](c *memo[V]) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.m))
+	for k := range c.m {
+		out = append(out, k)
+	}
+	return out
 }
 
 func TestWords(t *testing.T) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -164,27 +163,11 @@ func valueKeys(m schema.Memory) []string {
 	if !ok {
 		return readValueKeys(m)
 	}
-	valueMemo.Lock()
-	r, hit := valueMemo.m[k]
-	valueMemo.Unlock()
-	if hit {
-		return r
-	}
-	r = readValueKeys(m)
-	valueMemo.Lock()
-	if valueMemo.m == nil || len(valueMemo.m) >= keyMemoSize {
-		valueMemo.m = make(map[string][]string, keyMemoSize)
-	}
-	valueMemo.m[k] = r
-	valueMemo.Unlock()
-	return r
+	return valueMemo.get(k, func() []string { return readValueKeys(m) })
 }
 
 // valueMemo holds valueKeys' recent results.
-var valueMemo struct {
-	sync.Mutex
-	m map[string][]string
-}
+var valueMemo memo[[]string]
 
 func readValueKeys(m schema.Memory) []string {
 	ts, vs := typedValues(m)

@@ -3,7 +3,6 @@ package conflicts
 import (
 	"slices"
 	"strings"
-	"sync"
 )
 
 // maxKeyBytes bounds the text normalised for one comparison.
@@ -58,31 +57,15 @@ func key(s string) []string {
 	if len(s) > maxKeyBytes {
 		return computeKey(s)
 	}
-	keyMemo.Lock()
-	k, ok := keyMemo.m[s]
-	keyMemo.Unlock()
-	if ok {
-		return k
-	}
-	k = slices.Clip(computeKey(s))
-	keyMemo.Lock()
-	if keyMemo.m == nil || len(keyMemo.m) >= keyMemoSize {
-		keyMemo.m = make(map[string][]string, keyMemoSize)
-	}
-	keyMemo.m[s] = k
-	keyMemo.Unlock()
-	return k
+	return keyMemo.get(s, func() []string { return slices.Clip(computeKey(s)) })
 }
 
-// keyMemoSize bounds keyMemo: when full it starts again empty.
+// keyMemoSize bounds each memo: when full it starts again empty.
 const keyMemoSize = 4096
 
 // keyMemo holds key's recent results for texts of at most maxKeyBytes,
 // so it holds at most keyMemoSize × maxKeyBytes of text.
-var keyMemo struct {
-	sync.Mutex
-	m map[string][]string
-}
+var keyMemo memo[[]string]
 
 func computeKey(s string) []string {
 	var out []string

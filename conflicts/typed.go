@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,30 +50,14 @@ func claimTokens(s string) []ctok {
 	if len(s) > maxKeyBytes {
 		s = s[:maxKeyBytes]
 	}
-	tokenMemo.Lock()
-	ts, ok := tokenMemo.m[s]
-	tokenMemo.Unlock()
-	if ok {
-		return ts
-	}
-	ts = slices.Clip(readTokens(s))
-	tokenMemo.Lock()
-	if tokenMemo.m == nil || len(tokenMemo.m) >= keyMemoSize {
-		tokenMemo.m = make(map[string][]ctok, keyMemoSize)
-	}
-	tokenMemo.m[s] = ts
-	tokenMemo.Unlock()
-	return ts
+	return tokenMemo.get(s, func() []ctok { return slices.Clip(readTokens(s)) })
 }
 
-// tokenMemo holds claimTokens' recent results, at most keyMemoSize texts
-// of at most maxKeyBytes each: the readings of one comparison and of the
-// batch's other comparisons tokenise the same claims again. The slices
-// are shared: callers only read them.
-var tokenMemo struct {
-	sync.Mutex
-	m map[string][]ctok
-}
+// tokenMemo holds claimTokens' recent results, for texts of at most
+// maxKeyBytes: the readings of one comparison and of the batch's other
+// comparisons tokenise the same claims again. The slices are shared:
+// callers only read them.
+var tokenMemo memo[[]ctok]
 
 // readTokens is claimTokens without the memo.
 func readTokens(s string) []ctok {
