@@ -130,7 +130,15 @@ func Apart(existing, incoming schema.Memory) string {
 	}
 	for _, x := range onlyA {
 		for _, y := range onlyB {
-			if opposite(x, y) {
+			if opposites[[2]string{strings.ReplaceAll(x, "-", ""), strings.ReplaceAll(y, "-", "")}] {
+				return fmt.Sprintf("%q stands against %q", x, y)
+			}
+		}
+	}
+	ra, rb := wordsOnly(a, b), wordsOnly(b, a)
+	for _, x := range ra {
+		for _, y := range rb {
+			if negatedAdjective(x, y) || negatedAdjective(y, x) {
 				return fmt.Sprintf("%q stands against %q", x, y)
 			}
 		}
@@ -147,36 +155,24 @@ func Apart(existing, incoming schema.Memory) string {
 func meaningWords(ts []ctok) map[string]bool {
 	out := contentWords(ts)
 	for _, t := range ts {
-		if w := t.low; topicDrop[w] && len(w) > 3 && isWord(w) && !functionWords[w] {
-			out[stem(w)] = true
+		if relatingWord(t.low) {
+			out[stem(t.low)] = true
 		}
 	}
 	return out
 }
 
 // valueKeys are a claim's typed values, old ones marked, and the numbers
-// outside them, sorted; remembered (keyMemoSize claims) since reading the
-// values is most of Apart's work and a stored claim is compared with each
-// new one of a batch. The result is shared: callers only read it.
+// outside them, sorted. They are read from the claim's topic reading
+// (readTopic), which Compare has usually made and remembered already.
 func valueKeys(m schema.Memory) []string {
-	k, ok := topicMemoKey(m)
-	if !ok {
-		return readValueKeys(m)
-	}
-	return valueMemo.get(k, func() []string { return readValueKeys(m) })
-}
-
-// valueMemo holds valueKeys' recent results.
-var valueMemo memo[[]string]
-
-func readValueKeys(m schema.Memory) []string {
-	ts, vs := typedValues(m)
-	in := make([]bool, len(ts))
+	c, _ := readTopic(m)
+	in := make([]bool, len(c.ts))
 	var out []string
-	for _, v := range vs {
+	add := func(v typedValue) {
 		t := v.typ
 		if nameTypes[t] {
-			continue // names are compared word by word (nameMissing)
+			return // names are compared word by word (nameMissing)
 		}
 		if v.old {
 			t = "old " + t
@@ -186,7 +182,15 @@ func readValueKeys(m schema.Memory) []string {
 			in[i] = true
 		}
 	}
-	for i, t := range ts {
+	for _, vs := range c.vals {
+		for _, v := range vs {
+			add(v)
+		}
+	}
+	for _, v := range c.old {
+		add(v)
+	}
+	for i, t := range c.ts {
 		if n, ok := number(t.low); ok && !in[i] {
 			out = append(out, "number="+n)
 		}
@@ -312,16 +316,21 @@ func kinOf(ts []ctok) []string {
 // "non-refundable" is read as "non" and "refundable".
 var negPrefixes = map[string]bool{"non": true, "anti": true}
 
-// opposite: x and y (stems) stand against each other: one is the other
-// with a negating prefix ("locked" / "unlocked", "refundable" /
-// "non-refundable"), or they are a known pair of opposites.
-func opposite(x, y string) bool {
-	for _, p := range []string{"un", "non-", "non", "in", "im", "ir", "il", "dis", "anti-", "anti"} {
-		if y == p+x || x == p+y {
-			return true
+// wordsOnly lists the words of a, as written in lower case, that b does
+// not have, sorted.
+func wordsOnly(a, b []ctok) []string {
+	has := map[string]bool{}
+	for _, t := range b {
+		has[t.low] = true
+	}
+	var out []string
+	for _, t := range a {
+		if !has[t.low] && !slices.Contains(out, t.low) {
+			out = append(out, t.low)
 		}
 	}
-	return opposites[[2]string{strings.ReplaceAll(x, "-", ""), strings.ReplaceAll(y, "-", "")}]
+	slices.Sort(out)
+	return out
 }
 
 // opposites are pairs of words (as stemmed) that name two ends of one

@@ -103,8 +103,13 @@ func contentSeq(ts []ctok, words map[string]bool) []string {
 // relationVerb: the word at i is a verb topicWords drops but that can
 // relate two things ("lives with", "takes", "uses"), not an auxiliary.
 func relationVerb(ts []ctok, i int) bool {
-	w := ts[i].low
-	return topicDrop[w] && isWord(w) && len(w) > 3 && !functionWords[w] && i > 0 && i+1 < len(ts)
+	return relatingWord(ts[i].low) && i > 0 && i+1 < len(ts)
+}
+
+// relatingWord: w is a word topicDrop has that can relate two things
+// ("lives", "takes", "uses"), not an auxiliary or a function word.
+func relatingWord(w string) bool {
+	return topicDrop[w] && isWord(w) && len(w) > 3 && !functionWords[w]
 }
 
 // functionWords are words of more than three letters topicDrop has that
