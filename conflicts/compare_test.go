@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -98,6 +99,11 @@ func TestCompareHostile(t *testing.T) {
 		m := schema.Memory{Claim: s, Subject: s, Attribute: s, Value: s, Entities: []schema.Mention{{Name: s, Kind: schema.KindOther}}}
 		Compare(m, m)
 		Compare(m, schema.Memory{})
+		if why := Apart(m, m); why != "" {
+			t.Errorf("Apart of a hostile claim and itself = %q, want nothing between them", why)
+		}
+		Apart(m, schema.Memory{})
+		ByMeaning(m, schema.Memory{}, math.NaN())
 	}
 	// the memos stay bounded however many claims pass, and long ones are
 	// not kept
