@@ -84,8 +84,9 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout6.json", "hold-out 6 (not tuned on)"},
 	{"holdout7.json", "hold-out 7 (not tuned on)"},
 	{"holdout8.json", "hold-out 8 (not tuned on)"},
-	{"holdout9.json", "hold-out 9 (unread: measure, do not read with -v)"},
+	{"holdout9.json", "hold-out 9 (not tuned on)"},
 	{"holdout10.json", "hold-out 10 (unread: measure, do not read with -v)"},
+	{"holdout11.json", "hold-out 11 (unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
