@@ -97,8 +97,11 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 			if timeTypes[t] {
 				timesDiffer++
 			}
-			if differ != "" && !(timeTypes[t] && timeTypes[differ]) {
-				return Decision{}, false // two values differ: two slots, or two things
+			if differ != "" && !(timeTypes[t] && timeTypes[differ]) && !(nameTypes[t] && nameTypes[differ] && heldOne(et, it)) {
+				// two values differ: two slots, or two things; but a
+				// person and a practice are one provider ("Dr Okafor at
+				// Riverside Dental" / "Dr Lindqvist at Harbour Smiles")
+				return Decision{}, false
 			}
 			if differ == "" || t == "clock" {
 				differ = t
@@ -149,7 +152,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		// two things that happened, or are planned, with different
 		// amounts or names may both be true
 		return Decision{}, false
-	case nameTypes[differ] && !eCue && !iCue && !(ea.identity(ev) && ia.identity(iv)):
+	case nameTypes[differ] && !eCue && !iCue && !(ea.identity(ev) && ia.identity(iv)) && !heldOne(et, it):
 		return Decision{}, false
 	}
 	about += " with one " + describeTypes([]string{differ})
@@ -280,7 +283,9 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 	c.sched = scheduledSpans(ts)
 	c.scheduled = len(c.sched) > 0
 	c.cue = c.cue || c.scheduled
-	if m.Negated {
+	if m.Negated && len(c.old) == 0 {
+		// a denial with no old value named ("I'm not with Barclays any
+		// more, Monzo is ..." names one): the loop below reads the rest
 		return c, false
 	}
 	c.happened = m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
@@ -331,6 +336,10 @@ func (c topicClaim) topicSkip(shared []string) []bool {
 	mark := func(v typedValue) {
 		for i := v.from; i < v.to && i < len(skip); i++ {
 			skip[i] = true
+		}
+		// a title goes with its name: "Dr Okafor", "Mrs Patel"
+		if v.from > 0 && nameTypes[v.typ] && honorifics[strings.TrimSuffix(c.ts[v.from-1].low, ".")] {
+			skip[v.from-1] = true
 		}
 	}
 	for _, v := range c.old {
@@ -733,7 +742,7 @@ func onceAYear(topic map[string]bool) bool {
 
 // valueTopic adds to a claim's topic words the words its shared values
 // say: an address is the topic "address" ("we live at ..." gives it as
-// "our address is ..." does), and a date after "until" or "till" says
+// "our address is ..." does), a mass the topic "weigh", and a date after "until" or "till" says
 // when the thing ends ("fixed until 2027" / "the fixed rate ends in
 // 2026").
 func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
@@ -741,6 +750,9 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 		switch t {
 		case "address":
 			ws["address"] = true
+		case "quantity:kg", "quantity:g", "quantity:lb", "quantity:oz", "quantity:stone":
+			// "Rex weighs 32 kg" / "Rex is 27 kilos": a mass is a weight
+			ws["weigh"] = true
 		case "date", "month", "year":
 			for _, v := range c.vals[t] {
 				if v.from > 0 && (c.ts[v.from-1].low == "until" || c.ts[v.from-1].low == "till") {
@@ -750,3 +762,33 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 		}
 	}
 }
+
+// heldOneNouns name what a person or a household has one of at a time: a
+// second name for it is a change or a contradiction, not one more ("the
+// car insurance is with Admiral" / "our car's insured through Direct
+// Line"), where "we use Slack" / "we use Teams" may both hold.
+var heldOneNouns = stemSet("insurance", "insurer", "gp", "dentist", "vet", "optician", "landlord", "landlady",
+	"employer", "boss", "broadband", "isp", "mortgage", "lender", "energy", "electricity", "childminder",
+	"nursery", "hairdresser", "barber", "accountant", "solicitor", "registrar")
+
+// heldOne: both topics name one thing held one at a time.
+func heldOne(a, b map[string]bool) bool {
+	for w := range a {
+		if b[w] && heldOneNouns[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// stemSet is a set of the words' stems.
+func stemSet(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[stem(w)] = true
+	}
+	return m
+}
+
+// honorifics are titles said before a person's name.
+var honorifics = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "prof": true, "professor": true, "sir": true, "dame": true}

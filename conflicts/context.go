@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -362,18 +363,33 @@ func retires(existing schema.Memory, e, i topicClaim) (typedValue, typedValue, b
 	subj := strings.Join(key(existing.Subject), " ")
 	for _, o := range i.old {
 		for t, vs := range e.vals {
-			if !compatibleTypes(t, o.typ) || len(vs) != 1 {
+			if !compatibleTypes(t, o.typ) {
 				continue
 			}
-			v := vs[0]
-			if v.key == subj || !containsWords(ev, strings.Fields(v.key)) || !sameName(t, v.key, o.key) {
+			// the existing value the incoming claim retires: its only
+			// one, or the one of several it names ("I climb at the Arch
+			// in Bermondsey" / "gave up the Arch, I boulder at Yonder")
+			var v typedValue
+			n := 0
+			for _, c := range vs {
+				if c.key != subj && containsWords(ev, strings.Fields(c.key)) && sameName(t, c.key, o.key) {
+					v, n = c, n+1
+				}
+			}
+			if n != 1 || len(vs) != 1 && !nameTypes[t] {
 				continue
 			}
-			for nt, ns := range i.vals {
-				if !compatibleTypes(nt, t) || len(ns) != 1 || sameName(t, ns[0].key, v.key) {
+			// the new value: the first of its type the existing claim
+			// does not give
+			for _, nt := range sortedTypes(i.vals) {
+				if !compatibleTypes(nt, t) || len(i.vals[nt]) != 1 && len(vs) == 1 {
 					continue
 				}
-				return v, ns[0], true
+				for _, nv := range i.vals[nt] {
+					if !givenBy(e, t, nv.key) {
+						return v, nv, true
+					}
+				}
 			}
 		}
 	}
@@ -499,4 +515,31 @@ func saidLater(a, b schema.Memory) bool {
 		tb = *b.SaidAt
 	}
 	return !ta.IsZero() && !tb.IsZero() && ta.Sub(tb) >= LaterMargin
+}
+
+// givenBy: claim c gives a value of type t (or a kind of name) that is
+// key.
+func givenBy(c topicClaim, t, key string) bool {
+	for ct, vs := range c.vals {
+		if !compatibleTypes(ct, t) {
+			continue
+		}
+		for _, v := range vs {
+			if sameName(t, v.key, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sortedTypes are the types of vals in order, so a choice among them does
+// not depend on map order.
+func sortedTypes(vals map[string][]typedValue) []string {
+	out := make([]string, 0, len(vals))
+	for t := range vals {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
 }

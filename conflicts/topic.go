@@ -128,7 +128,7 @@ var genericStems = func() map[string]bool {
 var topicAbbreviations = map[string]string{
 	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
 	"admin": "administration", "docs": "documentation", "info": "information",
-	"physio": "physiotherapy", "auth": "authentication", "children": "kid", "kids": "kid",
+	"physio": "physiotherapy", "infra": "infrastructure", "auth": "authentication", "children": "kid", "kids": "kid",
 	"father": "dad", "mother": "mum", "mom": "mum", "mummy": "mum", "daddy": "dad",
 	// irregular verb forms read as one stem
 	"wrote": "write", "written": "write", "writes": "write",
@@ -167,6 +167,11 @@ func stem(w string) string {
 var topicSynonyms = map[string]string{
 	"arriv": "land", "depart": "leav", "begin": "start", "finish": "end", "expir": "end", "expiry": "end",
 	"valid": "end",
+	// a noun and its verb or adjective: "we fly" / "the flight", "allergic
+	// to" / "an allergy", "insured through" / "the insurance", "weighs" /
+	// "his weight", "was born on" / "her birthday"
+	"flight": "fly", "allergic": "allergy", "insuranc": "insur", "weight": "weigh", "born": "birthday",
+	"birth": "birthday",
 }
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out

@@ -649,6 +649,9 @@ var endingVerbs = map[string]bool{
 	"off": true, "abandoned": true, "retired": true,
 }
 
+// givingUp are the verbs of "gave up X", said of what no longer holds.
+var givingUp = map[string]bool{"gave": true, "given": true, "give": true, "giving": true}
+
 // leavingVerbs after a name say it no longer holds its place: "Dr Shaw
 // retired", "Jordan left the company".
 var leavingVerbs = map[string]bool{
@@ -692,7 +695,17 @@ func markOld(ts []ctok, vs []typedValue) {
 				p = q + " " + p
 			}
 		}
+		// "not with Barclays any more", "no longer on sertraline", "gave
+		// up the Arch"
+		up := 1 // where "up" of "gave up" would be
+		if prev(1) == "the" {
+			up = 2
+		}
+		denied := (p == "with" || p == "on" || p == "at" || p == "in" || p == "using") && (prev(2) == "not" || prev(2) == "n't" || prev(2) == "longer") ||
+			prev(up) == "up" && givingUp[prev(up+1)]
 		switch {
+		case denied:
+			vs[k].old = true
 		case endingVerbs[p]:
 			// "sold the Focus", "cancelled Riverford"
 			vs[k].old = true

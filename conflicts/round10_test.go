@@ -1,0 +1,49 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families of phrasing read in the tenth pass, each in wordings of its own.
+func TestRound10Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// a noun and its verb: "fly" / "flight", "allergic" / "allergy",
+		// "weighs" / "weight", "born" / "birthday"
+		{"We fly to Oslo on 9 June.", "Sorry, I meant the 11th of June for the Oslo flight.", 0, Supersedes},
+		{"My niece Ayla's birthday is 4 August.", "Ayla was born on the 14th of August.", 0, Contradicts},
+		{"Our tortoise Sheldon weighs 3 kg.", "Sheldon's weight is 4 kg.", 0, Contradicts},
+		// a mass is a weight
+		{"Pickle weighs 9 kg.", "Our dog Pickle is 12 kilos.", 0, Contradicts},
+		// a title goes with its name; a person and a practice are one
+		// provider of a thing held one at a time
+		{"My vet is Dr Morrow at Oakhill Vets.", "We've changed vets, ours is Dr Salas at Greenway Animal Clinic now.", 200 * day, Supersedes},
+		{"Our landlord is Mr Hebden.", "Our landlord is Mrs Quayle at Northgate Lettings.", 0, Contradicts},
+		// "not with X any more, Y is ... now": X is the old value
+		{"Our energy supplier is Octopus.", "We're not with Octopus any more, Ovo is our energy supplier now.", 90 * day, Supersedes},
+		// "gave up X" of one of two names
+		{"I swim at Park Road Pools in Crouch End on Sundays.", "Gave up Park Road Pools, I swim at the Lido in Tooting now.", 90 * day, Supersedes},
+	})
+}
+
+// What must stay unrelated, said together and months apart, both orders.
+func TestRound10KeepApart(t *testing.T) {
+	pairs := [][2]string{
+		// a flight and a flyer, a weight of another thing
+		{"Our flight to Oslo leaves at 08:10.", "Our flight back from Oslo leaves at 19:20."},
+		{"Pickle weighs 9 kg.", "Pickle's food bag weighs 12 kg."},
+		{"Pickle weighs 9 kg.", "Biscuit weighs 12 kg."},
+		// one of several held together: tools, not a provider
+		{"We use Slack at work.", "We use Teams at work."},
+		{"My GP is Dr Morrow.", "My physio is Dr Salas."},
+		// two people's birthdays, a birthday and a wedding
+		{"Ayla was born on 4 August.", "Ayla's brother was born on 14 August."},
+		{"Ayla's birthday is 4 August.", "Ayla got married on 14 August."},
+		// allergic to one thing and to another
+		{"Felix is allergic to cats.", "Felix has a pollen allergy."},
+		// giving up one thing and keeping another
+		{"I swim at Park Road Pools.", "Gave up the gym at Park Road, still swim there though."},
+	}
+	wantUnrelated(t, pairs)
+}
