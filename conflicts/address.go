@@ -6,7 +6,8 @@ import (
 )
 
 // A street address is one value, whatever the words around it: "14
-// Harbour Street, Leith", "Unit 3, Quayside Park", "7 Penrose Terrace,
+// Harbour Street, Leith", "Unit 3, Quayside Park", "Flat 3, 17 Harcourt
+// Road, York", "7 Penrose Terrace,
 // Chorlton, M21 9HB". Read as numbers and names it gives several values
 // ("14 Harbour" as a quantity, the town as a name), so two addresses
 // never lined up as one slot with two values. addressAt reads a house or
@@ -35,6 +36,8 @@ var unitWords = map[string]bool{"unit": true, "flat": true, "apartment": true, "
 func addressAt(ts []ctok, i int) (from, to int, key string, ok bool) {
 	j := i
 	switch {
+	case unitWords[ts[i].low] && i+2 < len(ts) && houseNumber(ts[i+1].low) && houseNumber(ts[i+2].low):
+		j = i + 3 // "Flat 3, 17 Harcourt Road"
 	case unitWords[ts[i].low] && i+1 < len(ts) && houseNumber(ts[i+1].low):
 		j = i + 2
 	case houseNumber(ts[i].low):

@@ -68,6 +68,8 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		}
 	}
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
+	pronounSkip(ea, es, ia, is)
+	pronounSkip(ia, is, ea, es)
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
 	if slices.Contains(shared, "address") && addressKind(ea.ts) != addressKind(ia.ts) {
 		return Decision{}, false // the office's address is not the home's
@@ -97,10 +99,12 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 			if timeTypes[t] {
 				timesDiffer++
 			}
-			if differ != "" && !(timeTypes[t] && timeTypes[differ]) && !(nameTypes[t] && nameTypes[differ] && heldOne(et, it)) {
+			if differ != "" && !(timeTypes[t] && timeTypes[differ]) && !((nameTypes[t] || nameTypes[differ]) && !timeTypes[t] && !timeTypes[differ] && heldOne(et, it)) {
 				// two values differ: two slots, or two things; but a
-				// person and a practice are one provider ("Dr Okafor at
-				// Riverside Dental" / "Dr Lindqvist at Harbour Smiles")
+				// person and a practice are one provider of a thing held
+				// one at a time, and its package goes with it ("Dr
+				// Okafor at Riverside Dental" / "Dr Lindqvist at Harbour
+				// Smiles"; "Virgin's 500 Mbps" / "Sky, 150 Mbps")
 				return Decision{}, false
 			}
 			if differ == "" || t == "clock" {
@@ -792,3 +796,72 @@ func stemSet(ws ...string) map[string]bool {
 
 // honorifics are titles said before a person's name.
 var honorifics = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true, "miss": true, "mx": true, "prof": true, "professor": true, "sir": true, "dame": true}
+
+// pronounSkip leaves out of x's topic a possessive pronoun that stands for
+// a person: one the other claim names and x does not ("Mum's GP surgery"
+// / "Mum has switched her GP surgery", where the agent is not the topic),
+// whose name then leaves y's topic too; or one x names itself ("Leo's gone
+// up a year and his teacher is ..."). "Her" stands for no man ("Dad's
+// dose" / "her dose").
+func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
+	named := func(c topicClaim, skip []bool, i int, pron string) bool {
+		t := c.ts[i]
+		w := strings.TrimSuffix(t.low, "'s")
+		switch {
+		case kinWords[w]:
+			return pron == "their" || pron == "her" && !maleKin[w] || pron == "his" && !femaleKin[w]
+		case capitalised(t.raw) && !claimStart(c.ts, i) && hasLetter(w):
+			return true
+		}
+		return claimStart(c.ts, i) && strings.HasSuffix(t.low, "'s") && capitalised(t.raw) // "Mum's", "Leo's" opening it
+	}
+	for i, t := range x.ts {
+		pron := t.low
+		if xs[i] || pron != "his" && pron != "her" && pron != "their" {
+			continue
+		}
+		own := -1
+		for k := range x.ts {
+			if k != i && named(x, xs, k, pron) {
+				own = k
+				break
+			}
+		}
+		if own >= 0 {
+			if !xs[own] {
+				xs[i] = true // the person is in x's topic already
+				continue
+			}
+			// the person is x's agent, left out of its topic ("Mum has
+			// switched her GP surgery"): the pronoun and the other
+			// claim's mention of them ("Mum's GP surgery") say the same
+			// owner; with no such mention, the pronoun keeps the topics
+			// apart ("Dad's dentist" / "Gran has moved her dentist")
+			w := stem(strings.TrimSuffix(x.ts[own].low, "'s"))
+			for j, u := range y.ts {
+				if !ys[j] && stem(strings.TrimSuffix(u.low, "'s")) == w {
+					ys[j], xs[i] = true, true
+				}
+			}
+			continue
+		}
+		for j := range y.ts {
+			if ys[j] || !named(y, ys, j, pron) || hasWord(x, stem(strings.TrimSuffix(y.ts[j].low, "'s"))) {
+				continue
+			}
+			xs[i], ys[j] = true, true
+			break
+		}
+	}
+}
+
+// maleKin and femaleKin are the kinship words of one sex.
+var (
+	maleKin = map[string]bool{"brother": true, "father": true, "dad": true, "son": true, "uncle": true, "nephew": true,
+		"grandson": true, "grandfather": true, "grandpa": true, "husband": true, "stepson": true, "stepfather": true,
+		"boyfriend": true, "fiance": true, "fiancé": true, "godson": true}
+	femaleKin = map[string]bool{"sister": true, "mother": true, "mum": true, "mom": true, "daughter": true, "aunt": true,
+		"auntie": true, "niece": true, "granddaughter": true, "grandmother": true, "grandma": true, "gran": true,
+		"granny": true, "wife": true, "stepdaughter": true, "stepmother": true, "girlfriend": true, "fiancee": true,
+		"fiancée": true, "goddaughter": true}
+)

@@ -492,9 +492,16 @@ func singleValued(v view, m schema.Memory) bool {
 		// where a club or a class meets: one venue at a time
 		return true
 	}
+	if s := strings.Fields(v.subj); len(s) > 0 && heldOneNouns[stem(s[len(s)-1])] {
+		// "the broadband is with Fibrenet": a thing held one at a time
+		return true
+	}
 	w := strings.Fields(attr)
 	if len(w) == 0 {
 		return false
+	}
+	if heldOneNouns[stem(w[len(w)-1])] {
+		return true // "Gran's dentist is at Fairview Dental"
 	}
 	switch w[0] {
 	case "favourite", "current", "main", "primary", "preferred", "default", "usual":

@@ -24,6 +24,13 @@ func TestRound10Families(t *testing.T) {
 		{"Our energy supplier is Octopus.", "We're not with Octopus any more, Ovo is our energy supplier now.", 90 * day, Supersedes},
 		// "gave up X" of one of two names
 		{"I swim at Park Road Pools in Crouch End on Sundays.", "Gave up Park Road Pools, I swim at the Lido in Tooting now.", 90 * day, Supersedes},
+		// a possessive pronoun stands for the person the other claim names
+		{"Gran's dentist is at Fairview Dental.", "Gran has moved her dentist to Cole Street Dental Care.", 60 * day, Supersedes},
+		{"Zainab's piano teacher is Mr Ortiz.", "Zainab started a new term and her piano teacher this term is Ms Lund.", 120 * day, Supersedes},
+		// a flat's number goes with its street address
+		{"We live at 9 Alder Close, Hull.", "We've moved; the new address is Apartment 12, 40 Quay Street, Bristol.", 90 * day, Supersedes},
+		// a provider of a thing held one at a time comes with its package
+		{"Our broadband is with Fibrenet, 900 Mbps.", "Our broadband is with Wavelink on the 300 Mbps plan.", 0, Contradicts},
 	})
 }
 
@@ -44,6 +51,13 @@ func TestRound10KeepApart(t *testing.T) {
 		{"Felix is allergic to cats.", "Felix has a pollen allergy."},
 		// giving up one thing and keeping another
 		{"I swim at Park Road Pools.", "Gave up the gym at Park Road, still swim there though."},
+		// "her" is not Dad, and another person's thing is not one's own
+		{"Dad's dentist is at Fairview Dental.", "Gran has moved her dentist to Cole Street Dental Care."},
+		{"Zainab's piano teacher is Mr Ortiz.", "Her brother Idris's piano teacher is Ms Lund."},
+		// the office's address is not the home's
+		{"We live at 9 Alder Close, Hull.", "The office address is Suite 4, 40 Quay Street, Bristol."},
+		// a quantity of another thing beside a provider
+		{"Our broadband is with Fibrenet, 900 Mbps.", "Our phone contract is with Wavelink, 30 GB of data."},
 	}
 	wantUnrelated(t, pairs)
 }

@@ -345,7 +345,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		w := ts[i].raw
 		multiword := i > 0 && capitalised(ts[i-1].raw) && !claimStart(ts, i-1) // "Mazda CX-5" is a name
 		if capitalised(w) && !hasDigit(w) && free(i+1, i+2) && i+1 < len(ts) && !calendarWords[low(i)] && !claimStart(ts, i) && !multiword {
-			if v := strings.TrimPrefix(low(i+1), "v"); hasDigit(v) && strings.Trim(v, "0123456789.") == "" {
+			if v := strings.TrimPrefix(low(i+1), "v"); hasDigit(v) && strings.Trim(v, "0123456789.") == "" && !knownUnit(low(i+2)) {
 				add("version:"+productKey(low(i)), v, i, i+2)
 				continue
 			}
@@ -358,8 +358,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("year", n, i, i+1)
 			continue
 		}
-		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] {
-			continue // "Room 12", "Route 9": a numbered name
+		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) {
+			continue // "Room 12", "Route 9": a numbered name, not "Virgin's 500 Mbps"
 		}
 		u := low(i + 1)
 		switch {
@@ -453,6 +453,15 @@ var unitSynonyms = map[string]string{
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb",
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
+}
+
+// knownUnit: u is a unit of unitSynonyms, in any of its spellings.
+func knownUnit(u string) bool {
+	if _, ok := unitSynonyms[u]; ok {
+		return true
+	}
+	_, ok := unitSynonyms[singular(u)]
+	return ok && u != ""
 }
 
 // unitKey is a unit's one spelling: singular, abbreviations folded.
