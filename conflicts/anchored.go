@@ -145,11 +145,11 @@ func whoseWord(c topicClaim, skip []bool, w string) bool {
 // word the plain claim lacks: it may name a narrower thing ("my rent" /
 // "my garage rent"). The plain claim may qualify it where the change does
 // not ("dry food" / "cut his food down"): a change often names its thing
-// loosely.
+// loosely. A generic word narrows nothing ("our home broadband").
 func narrower(y topicClaim, ys []bool, xw map[string]bool) bool {
 	for i := 0; i+1 < len(y.ts); i++ {
 		q, w := y.ts[i].low, y.ts[i+1].low
-		if ys[i] || ys[i+1] || !hasLetter(q) || topicDrop[q] && !kindWords[q] || thirdPersons[q] || q == "same" || q == "usual" {
+		if ys[i] || ys[i+1] || !hasLetter(q) || topicDrop[q] && !kindWords[q] || thirdPersons[q] || q == "same" || q == "usual" || genericStems[stem(q)] {
 			continue
 		}
 		if !xw[stem(q)] && xw[stem(w)] && !genericStems[stem(w)] {

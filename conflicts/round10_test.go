@@ -29,6 +29,10 @@ func TestRound10Families(t *testing.T) {
 		{"Zainab's piano teacher is Mr Ortiz.", "Zainab started a new term and her piano teacher this term is Ms Lund.", 120 * day, Supersedes},
 		// a flat's number goes with its street address
 		{"We live at 9 Alder Close, Hull.", "We've moved; the new address is Apartment 12, 40 Quay Street, Bristol.", 90 * day, Supersedes},
+		// a generic word narrows nothing: "our home broadband" is "our
+		// broadband"; the books are the bookkeeping
+		{"Our broadband supplier is Plusnet.", "We switched our home broadband to Hyperoptic.", 90 * day, Supersedes},
+		{"We do the charity's bookkeeping in Sage.", "The charity's books moved over to FreeAgent in April.", 120 * day, Supersedes},
 		// a provider of a thing held one at a time comes with its package
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our broadband is with Wavelink on the 300 Mbps plan.", 0, Contradicts},
 	})
@@ -56,6 +60,8 @@ func TestRound10KeepApart(t *testing.T) {
 		{"Zainab's piano teacher is Mr Ortiz.", "Her brother Idris's piano teacher is Ms Lund."},
 		// the office's address is not the home's
 		{"We live at 9 Alder Close, Hull.", "The office address is Suite 4, 40 Quay Street, Bristol."},
+		// a narrower thing is not a generic word
+		{"Our broadband supplier is Plusnet.", "We switched our office broadband to Hyperoptic."},
 		// a quantity of another thing beside a provider
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our phone contract is with Wavelink, 30 GB of data."},
 	}

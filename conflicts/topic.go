@@ -172,6 +172,8 @@ var topicSynonyms = map[string]string{
 	// "his weight", "was born on" / "her birthday"
 	"flight": "fly", "allergic": "allergy", "insuranc": "insur", "weight": "weigh", "born": "birthday",
 	"birth": "birthday",
+	// the shop's books are its bookkeeping
+	"bookkeep": "book",
 }
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out
