@@ -810,15 +810,17 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 		switch {
 		case kinWords[w]:
 			return pron == "their" || pron == "her" && !maleKin[w] || pron == "his" && !femaleKin[w]
-		case capitalised(t.raw) && !claimStart(c.ts, i) && hasLetter(w):
-			return true
 		}
-		return claimStart(c.ts, i) && strings.HasSuffix(t.low, "'s") && capitalised(t.raw) // "Mum's", "Leo's" opening it
+		// a name as an owner: "Leo's", "Priya's"
+		return strings.HasSuffix(t.low, "'s") && capitalised(t.raw) && hasLetter(w)
 	}
 	for i, t := range x.ts {
 		pron := t.low
 		if xs[i] || pron != "his" && pron != "her" && pron != "their" {
 			continue
+		}
+		if slices.ContainsFunc(y.ts, func(u ctok) bool { return u.low == pron }) {
+			continue // "her" on both sides: one word both topics share
 		}
 		own := -1
 		for k := range x.ts {
@@ -834,12 +836,12 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 			}
 			// the person is x's agent, left out of its topic ("Mum has
 			// switched her GP surgery"): the pronoun and the other
-			// claim's mention of them ("Mum's GP surgery") say the same
-			// owner; with no such mention, the pronoun keeps the topics
+			// claim's possessive ("Mum's GP surgery") say the same
+			// owner; with no such possessive, the pronoun keeps the topics
 			// apart ("Dad's dentist" / "Gran has moved her dentist")
 			w := stem(strings.TrimSuffix(x.ts[own].low, "'s"))
 			for j, u := range y.ts {
-				if !ys[j] && stem(strings.TrimSuffix(u.low, "'s")) == w {
+				if o, ok := strings.CutSuffix(u.low, "'s"); ok && !ys[j] && stem(o) == w {
 					ys[j], xs[i] = true, true
 				}
 			}
