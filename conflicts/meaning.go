@@ -211,8 +211,11 @@ func nameMissing(m schema.Memory, a, b []ctok) (string, bool) {
 		has[t.low] = true
 		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
 	}
+	orgs := slices.ContainsFunc(b, func(t ctok) bool { return orgNouns[stem(t.low)] })
 	for _, w := range nameOrder(a) {
-		if !has[w] {
+		if !has[w] && !(orgNouns[w] && !orgs) {
+			// "Riverside Bowls Club" / "goes to Riverside": the kind of
+			// place a name ends in, when the other claim names no kind
 			return w, true
 		}
 	}
@@ -223,7 +226,7 @@ func nameMissing(m schema.Memory, a, b []ctok) (string, bool) {
 	}
 	for _, e := range m.Entities {
 		for _, t := range claimTokens(e.Name) {
-			if w := strings.TrimSuffix(t.low, "'s"); !has[w] && !has[stem(w)] {
+			if w := strings.TrimSuffix(t.low, "'s"); !has[w] && !has[stem(w)] && !(orgNouns[stem(w)] && !orgs) {
 				return w, true
 			}
 		}
@@ -302,8 +305,11 @@ var persons = func() map[string]string {
 // their normal form, sorted.
 func kinOf(ts []ctok) []string {
 	var out []string
-	for _, t := range ts {
+	for i, t := range ts {
 		w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
+		if i+1 < len(ts) && !ts[i+1].brk && capitalised(ts[i+1].raw) && !strings.HasSuffix(t.low, "'s") {
+			continue // "my son Milo": who Milo is, not another person
+		}
 		if kinWords[w] || kinWords[t.low] {
 			out = append(out, stem(w))
 		}
@@ -368,3 +374,8 @@ var opposites = func() map[[2]string]bool {
 	}
 	return m
 }()
+
+// orgNouns end the name of a place or body by its kind: "Riverside Bowls
+// Club", "Castle Medical Centre".
+var orgNouns = stemSet("club", "centre", "center", "surgery", "practice", "clinic", "hospital", "school",
+	"college", "academy", "society", "association", "ltd", "limited", "inc", "plc", "llp", "group", "studio", "studios", "gym")

@@ -33,6 +33,10 @@ func TestApartFindsNothingBetweenParaphrases(t *testing.T) {
 		{"Biscuit the rabbit is terrified of the hoover.", "Our rabbit Biscuit is scared stiff of the vacuum cleaner."},
 		{"I take my coffee black.", "I drink my coffee without milk or sugar."},
 		{"The recycling is collected every second Wednesday.", "Recycling goes out fortnightly on Wednesdays."},
+		// a name ending in the kind of place, the other naming no kind
+		{"Dad plays bowls at Riverside Bowls Club every Wednesday.", "Every Wednesday my father goes to Riverside for bowls."},
+		// a relation set beside a name says who the name is
+		{"My niece Ayla has a peanut allergy.", "Ayla has a peanut allergy."},
 	} {
 		if why := Apart(meaningClaim(t, p[0], 1), meaningClaim(t, p[1], 20)); why != "" {
 			t.Errorf("Apart(%q, %q) = %q, want nothing", p[0], p[1], why)
@@ -52,6 +56,8 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"Zq81c2 Halvorsen decided that the Ledgerzq4f2a project will use Postgres.", "Zq17d9 Halvorsen decided that the Ledgerzq0b3e project will use Postgres.", "name"},
 		{"Priya owns svc305.", "Priya owns svc25.", "name"},
 		{"My dad is a retired pilot.", "My uncle is a retired pilot.", "relations"},
+		{"My niece Ayla swims at Parkside on Fridays.", "My niece's friend swims at Parkside on Fridays.", "name"},
+		{"Ayla swims at Parkside Leisure Centre on Fridays.", "Ayla swims at Parkside School on Fridays.", "name"},
 		{"I owe Tom £20.", "Tom owes me £20.", "role"},
 		{"Sam reports to Keiko.", "Keiko reports to Sam.", "roles"},
 		{"Hamid lives in Valletta.", "Hamid works in Valletta.", "takes another's place"},
