@@ -85,8 +85,9 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout7.json", "hold-out 7 (not tuned on)"},
 	{"holdout8.json", "hold-out 8 (not tuned on)"},
 	{"holdout9.json", "hold-out 9 (not tuned on)"},
-	{"holdout10.json", "hold-out 10 (unread: measure, do not read with -v)"},
+	{"holdout10.json", "hold-out 10 (not tuned on)"},
 	{"holdout11.json", "hold-out 11 (unread: measure, do not read with -v)"},
+	{"holdout12.json", "hold-out 12 (unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
