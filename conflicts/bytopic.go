@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -45,6 +46,8 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if ea.additive || ia.additive {
 		return Decision{}, false
 	}
+	// readTopic's results are shared: the merges below change copies
+	ea.vals, ia.vals = maps.Clone(ea.vals), maps.Clone(ia.vals)
 	mergeNames(ea.vals, ia.vals)
 	mergePeriods(ea, ia)
 	if d, ok := retiredValue(existing, incoming, ea, ia); ok {
@@ -70,6 +73,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	pronounSkip(ea, es, ia, is)
 	pronounSkip(ia, is, ea, es)
+	nameKinds(shared, ea, es, ia, is)
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
 	if slices.Contains(shared, "address") && addressKind(ea.ts) != addressKind(ia.ts) {
 		return Decision{}, false // the office's address is not the home's
@@ -95,7 +99,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	differ, timesDiffer := "", 0
 	for _, t := range shared {
-		if !sameTyped(t, ea.vals[t][0].key, ia.vals[t][0].key) && !sameValueSet(t, ea.vals[t], ia.vals[t]) {
+		if !sameTyped(t, ea.vals[t][0].key, ia.vals[t][0].key) && !sameValueSet(t, ea.vals[t], ia.vals[t]) && !(nameTypes[t] && sameName(t, ea.vals[t][0].key, ia.vals[t][0].key)) {
 			if timeTypes[t] {
 				timesDiffer++
 			}
@@ -867,3 +871,32 @@ var (
 		"granny": true, "wife": true, "stepdaughter": true, "stepmother": true, "girlfriend": true, "fiancee": true,
 		"fiancée": true, "goddaughter": true}
 )
+
+// nameKinds: where one claim's name holds the other's and more ("the
+// Airbnb in Porto" / "the Porto Airbnb"), the more is what kind of thing
+// the name is, and part of that claim's topic.
+func nameKinds(shared []string, a topicClaim, as []bool, b topicClaim, bs []bool) {
+	for _, t := range shared {
+		if !nameTypes[t] || len(a.vals[t]) != 1 || len(b.vals[t]) != 1 {
+			continue
+		}
+		va, vb := a.vals[t][0], b.vals[t][0]
+		if va.key == vb.key || !sameName(t, va.key, vb.key) {
+			continue
+		}
+		long, skip, short := va, as, vb.key
+		if len(va.key) < len(vb.key) {
+			long, skip, short = vb, bs, va.key
+		}
+		c := a
+		if long == vb {
+			c = b
+		}
+		in := strings.Fields(short)
+		for i := long.from; i < long.to && i < len(c.ts); i++ {
+			if !slices.Contains(in, c.ts[i].low) {
+				skip[i] = false
+			}
+		}
+	}
+}

@@ -319,6 +319,11 @@ func softWord(x, y topicClaim, xs, ys []bool, yw map[string]bool, w string) bool
 	if v := speakerVerb(x.ts, xs); v == at && speakerVerb(y.ts, ys) < 0 {
 		return true
 	}
+	if activityHeads[x.ts[at].low] && at > 0 && !xs[at-1] && yw[stem(x.ts[at-1].low)] {
+		// what an activity both name is held as: "Zoe's ballet class"
+		// is "ballet for Zoe"
+		return true
+	}
 	// a compound modifier: w then two or more shared words ending the
 	// noun phrase (a copula, "to" or a value follows), which the other
 	// claim has after "the"
@@ -462,10 +467,11 @@ func mergePeriods(ca, cb topicClaim) {
 		return
 	}
 	switch {
-	case strings.HasSuffix(ta, ":") && strings.HasPrefix(tb, ta) && !namesPeriod(ca.ts):
+	case strings.HasSuffix(ta, ":") && strings.HasPrefix(tb, ta) && (!namesPeriod(ca.ts) || periodAfter(ca.ts, a[ta]) == strings.TrimPrefix(tb, ta)):
+		// "£5 pocket money a week" names its period apart from the amount
 		a[tb] = a[ta]
 		delete(a, ta)
-	case strings.HasSuffix(tb, ":") && strings.HasPrefix(ta, tb) && !namesPeriod(cb.ts):
+	case strings.HasSuffix(tb, ":") && strings.HasPrefix(ta, tb) && (!namesPeriod(cb.ts) || periodAfter(cb.ts, b[tb]) == strings.TrimPrefix(ta, tb)):
 		b[ta] = b[tb]
 		delete(b, tb)
 	}
@@ -502,6 +508,23 @@ func namesPeriod(ts []ctok) bool {
 		}
 	}
 	return false
+}
+
+// periodAfter is the period named a few words after the claim's one
+// amount ("£5 pocket money a week"), or "" for none.
+func periodAfter(ts []ctok, vs []typedValue) string {
+	if len(vs) != 1 {
+		return ""
+	}
+	for i := vs[0].to; i < len(ts) && i <= vs[0].to+3; i++ {
+		if ts[i].brk && i > vs[0].to {
+			return ""
+		}
+		if end, p := moneyPeriod(ts, i); end > i {
+			return p
+		}
+	}
+	return ""
 }
 
 // saidLater: a was said at least LaterMargin after b (SaidAt, else
@@ -543,3 +566,8 @@ func sortedTypes(vals map[string][]typedValue) []string {
 	slices.Sort(out)
 	return out
 }
+
+// activityHeads are what a named activity is held as: "ballet class",
+// "piano lesson", "football practice".
+var activityHeads = map[string]bool{"class": true, "classes": true, "lesson": true, "lessons": true, "session": true,
+	"sessions": true, "practice": true, "training": true}

@@ -33,6 +33,14 @@ func TestRound10Families(t *testing.T) {
 		// broadband"; the books are the bookkeeping
 		{"Our broadband supplier is Plusnet.", "We switched our home broadband to Hyperoptic.", 90 * day, Supersedes},
 		{"We do the charity's bookkeeping in Sage.", "The charity's books moved over to FreeAgent in April.", 120 * day, Supersedes},
+		// one name holding the other's and more: the more is the thing
+		{"The cottage in Whitby costs £140 a night.", "We're paying £165 per night for the Whitby cottage.", 0, Contradicts},
+		// a period named after the thing the amount pays for
+		{"Arlo gets £3 pocket money a week.", "We've put Arlo's pocket money up to £4 a week.", 120 * day, Supersedes},
+		// what an activity is held as
+		{"Ines's judo class starts at 6:15 on Tuesdays.", "Tuesday judo for Ines begins at 6:45.", 0, Contradicts},
+		// abbreviations of units and topics
+		{"The search API rate limit is 60 requests per minute.", "We raised the search API rate limit to 120 req/min.", 90 * day, Supersedes},
 		// a provider of a thing held one at a time comes with its package
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our broadband is with Wavelink on the 300 Mbps plan.", 0, Contradicts},
 	})
@@ -62,6 +70,10 @@ func TestRound10KeepApart(t *testing.T) {
 		{"We live at 9 Alder Close, Hull.", "The office address is Suite 4, 40 Quay Street, Bristol."},
 		// a narrower thing is not a generic word
 		{"Our broadband supplier is Plusnet.", "We switched our office broadband to Hyperoptic."},
+		// another thing of one name, another activity, another period
+		{"The cottage in Whitby costs £140 a night.", "The Whitby cottage's cleaning fee is £60."},
+		{"Ines's judo class starts at 6:15 on Tuesdays.", "Ines's swimming class starts at 6:45 on Tuesdays."},
+		{"Arlo gets £3 pocket money a week.", "Arlo's sister gets £4 pocket money a week."},
 		// a quantity of another thing beside a provider
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our phone contract is with Wavelink, 30 GB of data."},
 	}

@@ -128,7 +128,8 @@ var genericStems = func() map[string]bool {
 var topicAbbreviations = map[string]string{
 	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
 	"admin": "administration", "docs": "documentation", "info": "information",
-	"physio": "physiotherapy", "infra": "infrastructure", "auth": "authentication", "children": "kid", "kids": "kid",
+	"physio": "physiotherapy", "infra": "infrastructure", "k8s": "kubernetes", "req": "request", "reqs": "request",
+	"min": "minute", "mins": "minute", "auth": "authentication", "children": "kid", "kids": "kid",
 	"father": "dad", "mother": "mum", "mom": "mum", "mummy": "mum", "daddy": "dad",
 	// irregular verb forms read as one stem
 	"wrote": "write", "written": "write", "writes": "write",
@@ -172,8 +173,9 @@ var topicSynonyms = map[string]string{
 	// "his weight", "was born on" / "her birthday"
 	"flight": "fly", "allergic": "allergy", "insuranc": "insur", "weight": "weigh", "born": "birthday",
 	"birth": "birthday",
-	// the shop's books are its bookkeeping
-	"bookkeep": "book",
+	// the shop's books are its bookkeeping; the internet at home is its
+	// broadband
+	"bookkeep": "book", "internet": "broadband",
 }
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out

@@ -453,6 +453,7 @@ var unitSynonyms = map[string]string{
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb",
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
+	"req": "request", "reqs": "request", "request": "request",
 }
 
 // knownUnit: u is a unit of unitSynonyms, in any of its spellings.
