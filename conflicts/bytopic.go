@@ -465,6 +465,7 @@ var changeVerbs = map[string]bool{
 	"dropped": true, "bumped": true, "upped": true, "pushed": true, "brought": true, "rose": true,
 	"risen": true, "fell": true, "fallen": true, "updated": true, "gone": true, "went": true,
 	"put": true, "moves": true, "changes": true, "switches": false,
+	"transferred": true, "relocated": true, "transfers": true, "relocates": true,
 	// the same verbs in -ing, as in "the vet has us cutting his food
 	// back to 250 g"
 	"raising": true, "increasing": true, "decreasing": true, "reducing": true, "lowering": true,

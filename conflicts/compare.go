@@ -211,6 +211,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 			}
 			return Decision{Unrelated, fmt.Sprintf("%s; %s, preferences said apart may both hold, so neither is retired", about, values)}
 		}
+		if d, ok := retiredByName(existing, incoming); ok {
+			// "the plumber's coming Thursday at 10, not Wednesday": the
+			// incoming claim names the value it retires
+			return d
+		}
 		if d, ok := byTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when) {
 			// "speaks fluent Portuguese" / "speaks Portuguese fluently";
 			// "is planned for June" (read as a state) / "will be in

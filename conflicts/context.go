@@ -319,6 +319,12 @@ func softWord(x, y topicClaim, xs, ys []bool, yw map[string]bool, w string) bool
 	if v := speakerVerb(x.ts, xs); v == at && speakerVerb(y.ts, ys) < 0 {
 		return true
 	}
+	for _, k := range []int{at - 1, at + 1} {
+		if capitalised(x.ts[at].raw) && !(claimStart(x.ts, at) && topicDrop[x.ts[at].low]) && k >= 0 && k < len(x.ts) && !xs[k] && capitalised(x.ts[k].raw) && yw[stem(x.ts[k].low)] {
+			// a name said in full and in short: "Amazon Prime" / "Prime"
+			return true
+		}
+	}
 	if activityHeads[x.ts[at].low] && at > 0 && !xs[at-1] && yw[stem(x.ts[at-1].low)] {
 		// what an activity both name is held as: "Zoe's ballet class"
 		// is "ballet for Zoe"
@@ -490,6 +496,19 @@ func retiredValue(existing, incoming schema.Memory, e, i topicClaim) (Decision, 
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("the incoming claim gives the existing value %q as the old one and %q as the new one", old.key, nw.key)}, true
+}
+
+// retiredByName is retiredValue for two claims read afresh.
+func retiredByName(existing, incoming schema.Memory) (Decision, bool) {
+	e, ok := readTopic(existing)
+	if !ok {
+		return Decision{}, false
+	}
+	i, ok := readTopic(incoming)
+	if !ok || e.additive || i.additive {
+		return Decision{}, false
+	}
+	return retiredValue(existing, incoming, e, i)
 }
 
 // namesPeriod: the claim names a period of its own ("every month",

@@ -41,6 +41,18 @@ func TestRound10Families(t *testing.T) {
 		{"Ines's judo class starts at 6:15 on Tuesdays.", "Tuesday judo for Ines begins at 6:45.", 0, Contradicts},
 		// abbreviations of units and topics
 		{"The search API rate limit is 60 requests per minute.", "We raised the search API rate limit to 120 req/min.", 90 * day, Supersedes},
+		// numbers written out with a hyphen
+		{"My climbing pass is $65 a month.", "I pay sixty-five dollars a month for my climbing pass.", 60 * day, Duplicate},
+		// a name in full and in short
+		{"Disney Plus costs us £80 a year.", "We pay eighty pounds annually for Disney Plus.", 90 * day, Duplicate},
+		{"Audible Premium costs us £7.99 a month.", "Premium is £8.99 a month now.", 90 * day, Supersedes},
+		// "runs out" is an end; "done with X" retires X
+		{"My driving licence expires in June 2031.", "My driving licence runs out in March 2029.", 0, Contradicts},
+		{"Our energy is with Octopus.", "We switched our energy to Ovo last month, so we're done with Octopus.", 90 * day, Supersedes},
+		// a correction that names the value it retires
+		{"The electrician is coming Monday at 9.", "Sorry, I meant the electrician's coming Tuesday at 9, not Monday.", 0, Supersedes},
+		// blood groups
+		{"Mum's blood type is B positive.", "Mum is blood group AB negative.", 0, Contradicts},
 		// a provider of a thing held one at a time comes with its package
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our broadband is with Wavelink on the 300 Mbps plan.", 0, Contradicts},
 	})
@@ -74,6 +86,11 @@ func TestRound10KeepApart(t *testing.T) {
 		{"The cottage in Whitby costs £140 a night.", "The Whitby cottage's cleaning fee is £60."},
 		{"Ines's judo class starts at 6:15 on Tuesdays.", "Ines's swimming class starts at 6:45 on Tuesdays."},
 		{"Arlo gets £3 pocket money a week.", "Arlo's sister gets £4 pocket money a week."},
+		// another's blood, another document's end, another service
+		{"Mum's blood type is B positive.", "Dad is blood group AB negative."},
+		{"My driving licence expires in June 2031.", "My passport runs out in March 2029."},
+		{"Disney Plus costs us £80 a year.", "Apple Plus costs us £90 a year."},
+		{"The electrician is coming Monday at 9.", "The plumber's coming Tuesday at 9, not the electrician."},
 		// a quantity of another thing beside a provider
 		{"Our broadband is with Fibrenet, 900 Mbps.", "Our phone contract is with Wavelink, 30 GB of data."},
 	}

@@ -206,6 +206,16 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 		case w == "any" && i+1 < len(ts) && ts[i+1].low == "more":
 			i++
 			continue
+		case w == "group" && i > 0 && ts[i-1].low == "blood":
+			out[stem("type")] = true // a blood group is a blood type
+			prevKept = w
+			continue
+		case (w == "run" || w == "runs" || w == "ran" || w == "running") && i+1 < len(ts) && ts[i+1].low == "out" && !skip[i+1]:
+			// "my passport runs out in 2027": it ends then
+			out["end"] = true
+			i++
+			prevKept = ""
+			continue
 		case w == "team" && claimStart(ts, i) && groupVerb(ts, i+1):
 			// "the team tracks bugs": the team is the speaker's group
 			prevKept = w

@@ -139,6 +139,9 @@ var timeTypes = map[string]bool{"day": true, "clock": true, "date": true, "month
 // unless the claims say it changed.
 var nameTypes = map[string]bool{"name": true, "person": true}
 
+// bloodSigns are the rhesus factors of a blood group, as said.
+var bloodSigns = map[string]string{"positive": "+", "pos": "+", "negative": "-", "neg": "-"}
+
 // countWords are numbers written out.
 var countWords = map[string]int{
 	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -265,6 +268,16 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			i = to - 1
 		}
 	}
+	// blood groups, in a claim about blood: "O negative", "A positive"
+	if slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "blood" }) {
+		for i := 0; i+1 < len(ts); i++ {
+			g, sign := low(i), bloodSigns[low(i+1)]
+			if (g == "a" || g == "b" || g == "ab" || g == "o") && sign != "" && free(i, i+2) {
+				add("blood", g+sign, i, i+2)
+				i++
+			}
+		}
+	}
 	// money, percentages and clock times: they use a number the other
 	// readings would take
 	for i := 0; i < len(ts); i++ {
@@ -284,6 +297,14 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("clock", c, i, end)
 			}
 			continue
+		}
+		if t, u := countWords[low(i)], countWords[low(i+1)]; t >= 20 && t < 100 && t%10 == 0 && u >= 1 && u <= 9 && free(i+1, i+2) {
+			// "fifty-five dollars", "ninety five pounds"
+			if cur, ok := currencies[low(i+2)]; ok && utf8.RuneCountInString(low(i+2)) > 1 {
+				end, per := moneyPeriod(ts, i+3)
+				add("money:"+cur+":"+per, strconv.Itoa(t+u), i, end)
+				continue
+			}
 		}
 		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 {
 			end, per := moneyPeriod(ts, i+2)
@@ -706,12 +727,13 @@ func markOld(ts []ctok, vs []typedValue) {
 			}
 		}
 		// "not with Barclays any more", "no longer on sertraline", "gave
-		// up the Arch"
+		// up the Arch", "we're done with Virgin"
 		up := 1 // where "up" of "gave up" would be
 		if prev(1) == "the" {
 			up = 2
 		}
 		denied := (p == "with" || p == "on" || p == "at" || p == "in" || p == "using") && (prev(2) == "not" || prev(2) == "n't" || prev(2) == "longer") ||
+			p == "with" && (prev(2) == "done" || prev(2) == "finished") || // "done with Virgin"
 			prev(up) == "up" && givingUp[prev(up+1)]
 		switch {
 		case denied:
