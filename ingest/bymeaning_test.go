@@ -67,8 +67,8 @@ func TestSaidAgainInOtherWords(t *testing.T) {
 		name, stored, incoming string
 		want                   []string // claim | state | evidence
 	}{
-		{"the same race in other words", "I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019.",
-			[]string{"I ran the Berlin marathon in 2019. | active | 2"}},
+		{"the same allergy in other words", "I'm allergic to peanuts.", "Peanuts give me an allergic reaction.",
+			[]string{"I'm allergic to peanuts. | active | 2"}},
 		{"the same appointment in other words", "My cholesterol test is booked for 9 May at 11am.", "I've got the cholesterol check on May 9th, 11 in the morning.",
 			[]string{"My cholesterol test is booked for 9 May at 11am. | active | 2"}},
 		{"another cluster", "Ravi will send the capacity report for cluster 1 by Friday.", "Ravi will send the capacity report for cluster 41 by Friday.",
@@ -125,7 +125,7 @@ func (s sameVector) Dims() int     { return testDims }
 // meaning, however close its vectors put them.
 func TestMeaningNeedsItsModel(t *testing.T) {
 	store := neo4jtest.Open(t)
-	const stored, incoming = "I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019."
+	const stored, incoming = "I'm allergic to peanuts.", "Peanuts give me an allergic reaction."
 	requireUnrelated(t, stored, incoming)
 	for _, tc := range []struct {
 		model string
