@@ -23,7 +23,7 @@ import (
 // vectors (MeaningModel's passage vectors, as stored) at which ByMeaning
 // reads them as the same claim, provided Apart finds nothing between
 // them. Chosen on the read corpora of bench/engine.
-const DuplicateMeaningSimilarity = 0.95
+const DuplicateMeaningSimilarity = 0.93
 
 // MeaningModel is the embedding model DuplicateMeaningSimilarity was
 // chosen for, the local model (intfloat/e5-small-v2). Another model's
@@ -60,7 +60,9 @@ func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, 
 //   - they name other relations ("my dad" / "my uncle") or other persons
 //     ("I'm proud of you" / "so proud of myself");
 //   - one word takes another's place and the rest is the same ("lives in"
-//     / "works in"; "plays the violin" / "plays the piano"), or a word
+//     / "works in"; "plays the violin" / "plays the piano"), or a few do
+//     in the same words around them ("the bus leaves from stand 6" / "the
+//     train leaves from platform 6"), or a word
 //     stands against its opposite ("locked" / "unlocked"; "male" /
 //     "female") or is negated apart ("non-refundable").
 //
@@ -83,7 +85,7 @@ func Apart(existing, incoming schema.Memory) string {
 		}
 	}
 	va, vb := valueKeys(existing), valueKeys(incoming)
-	if !slices.Equal(va, vb) {
+	if !slices.EqualFunc(va, vb, alikeValueKey) {
 		return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
 	}
 	if !saysWhen(va) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) {
@@ -146,7 +148,35 @@ func Apart(existing, incoming schema.Memory) string {
 	if len(onlyA) == 1 && len(onlyB) == 1 {
 		return fmt.Sprintf("one word takes another's place (%q, %q)", onlyA[0], onlyB[0])
 	}
+	if x, y, ok := framed(a, b, wa, wb); ok {
+		return fmt.Sprintf("words take others' places in the same words around them (%s; %s)", x, y)
+	}
 	return ""
+}
+
+// framed: a and b are the same words in the same order but for a few
+// content words, each in the other's place ("the bus leaves from stand
+// 6" / "the train leaves from platform 6"): those words are what the
+// claims are about, and they differ. It gives the words that differ.
+func framed(a, b []ctok, wa, wb map[string]bool) (string, string, bool) {
+	if len(a) != len(b) {
+		return "", "", false
+	}
+	var da, db []string
+	for i := range a {
+		x, y := stem(a[i].low), stem(b[i].low)
+		if x == y {
+			continue
+		}
+		if !wa[x] || !wb[y] || len(da) == 3 {
+			return "", "", false
+		}
+		da, db = append(da, x), append(db, y)
+	}
+	if len(da) < 2 {
+		return "", "", false
+	}
+	return strings.Join(da, " "), strings.Join(db, " "), true
 }
 
 // meaningWords are a claim's content words (contentWords) with the verbs
@@ -160,6 +190,15 @@ func meaningWords(ts []ctok) map[string]bool {
 		}
 	}
 	return out
+}
+
+// alikeValueKey: two of valueKeys' "type=key" are one value: equal, or
+// one clock time said with and without its half of the day ("9am" /
+// "at nine").
+func alikeValueKey(a, b string) bool {
+	ta, ka, _ := strings.Cut(a, "=")
+	tb, kb, _ := strings.Cut(b, "=")
+	return ta == tb && sameTyped(ta, ka, kb)
 }
 
 // valueKeys are a claim's typed values, old ones marked, and the numbers

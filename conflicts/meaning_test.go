@@ -35,6 +35,11 @@ func TestApartFindsNothingBetweenParaphrases(t *testing.T) {
 		{"The recycling is collected every second Wednesday.", "Recycling goes out fortnightly on Wednesdays."},
 		// a name ending in the kind of place, the other naming no kind
 		{"Dad plays bowls at Riverside Bowls Club every Wednesday.", "Every Wednesday my father goes to Riverside for bowls."},
+		// values written otherwise: a unit joined to its number, half an
+		// hour, a clock time without its half of the day, every morning
+		{"I take 75 micrograms of thyroxine every morning.", "My thyroxine dose is 75mcg, once each day."},
+		{"The default session timeout is 30 minutes.", "By default, sessions time out after half an hour."},
+		{"Our team standup is on Mondays at 9am.", "Every Monday we do the standup at nine."},
 		// a relation set beside a name says who the name is
 		{"My niece Ayla has a peanut allergy.", "Ayla has a peanut allergy."},
 	} {
@@ -61,6 +66,10 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"I owe Tom £20.", "Tom owes me £20.", "role"},
 		{"Sam reports to Keiko.", "Keiko reports to Sam.", "roles"},
 		{"Hamid lives in Valletta.", "Hamid works in Valletta.", "takes another's place"},
+		{"The bus leaves from stand 6.", "The train leaves from platform 6.", "places in the same words"},
+		{"The ferry docks at pier 3 on Sundays.", "The launch moors at pier 3 on Sundays.", "places in the same words"},
+		{"The default session timeout is 30 minutes.", "By default, sessions time out after an hour.", "values differ"},
+		{"Our standup is on Mondays at 9am.", "We have standup on Mondays at nine in the evening.", "values differ"},
 		{"Ana plays the violin.", "Ana plays the piano.", "takes another's place"},
 		{"The back gate is locked.", "The back gate is unlocked.", "stands against"},
 		{"The deposit is refundable.", "The deposit is non-refundable.", "negated"},

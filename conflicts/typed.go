@@ -371,6 +371,19 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 		}
+		if n, u, ok := numberWithUnit(low(i)); ok {
+			add("quantity:"+unitKey(u), n, i, i+1) // "50mcg", "20GB"
+			continue
+		}
+		if low(i) == "half" && (low(i+1) == "a" || low(i+1) == "an") && knownUnit(low(i+2)) && free(i+1, i+3) {
+			// "half an hour" is 30 minutes; "half a millilitre" 0.5 ml
+			if unitKey(low(i+2)) == "hour" {
+				add("quantity:minute", "30", i, i+3)
+			} else {
+				add("quantity:"+unitKey(low(i+2)), "0.5", i, i+3)
+			}
+			continue
+		}
 		n, ok := number(low(i))
 		if !ok {
 			continue
@@ -466,6 +479,7 @@ var unitSynonyms = map[string]string{
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilogram": "kg", "kilogramme": "kg",
 	"g": "g", "gram": "g", "gramme": "g", "gm": "g", "grm": "g",
 	"mg": "mg", "milligram": "mg", "milligramme": "mg",
+	"mcg": "microgram", "µg": "microgram", "ug": "microgram", "microgram": "microgram", "microgramme": "microgram",
 	"ml": "ml", "millilitre": "ml", "milliliter": "ml",
 	"l": "litre", "litre": "litre", "liter": "litre", "ltr": "litre",
 	"mb": "mb", "megabyte": "mb", "gb": "gb", "gigabyte": "gb", "tb": "tb", "terabyte": "tb",
@@ -475,6 +489,21 @@ var unitSynonyms = map[string]string{
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
+}
+
+// numberWithUnit reads a number written together with its unit: "50mcg",
+// "20gb", "2.5kg". A clock time ("9am") or an ordinal ("3rd") is not one.
+func numberWithUnit(w string) (n, unit string, ok bool) {
+	i := strings.IndexFunc(w, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i <= 0 {
+		return "", "", false
+	}
+	n, ok = number(w[:i])
+	u := w[i:]
+	if !ok || !knownUnit(u) || u == "am" || u == "pm" || len(u) == 1 && u != "g" && u != "l" && u != "m" {
+		return "", "", false
+	}
+	return n, u, true
 }
 
 // knownUnit: u is a unit of unitSynonyms, in any of its spellings.
@@ -810,6 +839,8 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
 			add("1/"+freqUnits[low(i+1)], i, i+2)
+		case (w == "every" || w == "each") && dayParts[low(i+1)] != "" && !used[i+1]:
+			add("1/day", i, i+2) // "every morning": once a day
 		case timesWords[w] != "" || low(i+1) == "times":
 			n := timesWords[w]
 			k := i + 1
