@@ -124,6 +124,11 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if restated && (differ != "" || timesDiffer > 0) {
 		return Decision{}, false // read as one slot only to say it again
 	}
+	if thin(et, it) {
+		// "Last Sunday was awesome" / "... this awesome wine tasting last
+		// weekend": a shared feeling is no thing with one value
+		return Decision{}, false
+	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	if differ == "" {
 		if relaxed || existing.Negated != incoming.Negated {
@@ -270,6 +275,12 @@ func topicMemoKey(m schema.Memory) (string, bool) {
 func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 	ts, vs := typedValues(m)
 	c := topicClaim{ts: ts, vals: map[string][]typedValue{}}
+	// who speaks and whom they speak to are not what the claim is about:
+	// "Caroline: Melanie, that's a great pic!"
+	aside := addressed(m.Claim, ts)
+	vs = slices.DeleteFunc(slices.Clone(vs), func(v typedValue) bool {
+		return nameTypes[v.typ] && v.from < v.to && v.to <= len(aside) && !slices.Contains(aside[v.from:v.to], false)
+	})
 	for _, v := range vs {
 		if v.old {
 			c.old = append(c.old, v)
@@ -278,7 +289,7 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		}
 	}
 	c.cue, c.additive = changeCue(ts)
-	c.ctx = make([]bool, len(ts))
+	c.ctx = slices.Clone(aside)
 	inValue := make([]bool, len(ts))
 	for _, v := range vs {
 		for i := v.from; i < v.to && i < len(ts); i++ {
@@ -472,6 +483,10 @@ var changeVerbs = map[string]bool{
 	"cutting": true, "dropping": true, "bumping": true, "pushing": true, "bringing": true,
 }
 
+// wentWays after "went" or "gone" make it a change of a value: "went up
+// to", "has gone down to", "went from ... to".
+var wentWays = map[string]bool{"up": true, "down": true, "from": true, "back": true}
+
 // additiveWords say a value holds beside another.
 var additiveWords = map[string]bool{"too": true, "also": true, "another": true, "additionally": true, "both": true, "extra": true, "second": true}
 
@@ -503,6 +518,9 @@ func changeCue(ts []ctok) (cue, additive bool) {
 			if !needsTo {
 				cue = true
 				continue
+			}
+			if (w == "went" || w == "gone") && (i+1 >= len(ts) || !wentWays[ts[i+1].low]) {
+				continue // "went to a pride parade" is no change; "went up to £12" is
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
 				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {
@@ -901,3 +919,84 @@ func nameKinds(shared []string, a topicClaim, as []bool, b topicClaim, bs []bool
 		}
 	}
 }
+
+// addressed marks the tokens of a turn's claim that say who speaks or
+// whom they speak to: the speaker's label opening it ("Caroline: ..."),
+// and a name said to someone, between the label and a comma
+// ("Melanie, that's a great pic!"), after a comma at the end of a clause
+// ("I'm always here for you, Mel!") or after a greeting or thanks ("Great
+// news John!", "Thanks Maria").
+func addressed(claim string, ts []ctok) []bool {
+	out := make([]bool, len(ts))
+	start := speakerLabel(claim)
+	if start == 0 || start > len(ts) {
+		// a name beside a comma outside a turn says who someone is:
+		// "Miso, our cat, is 11"; "dinner with my sister, Anna"
+		return out
+	}
+	for i := range start {
+		out[i] = true
+	}
+	name := func(i int) bool {
+		return i < len(ts) && capitalised(ts[i].raw) && isWord(ts[i].low) && !topicDrop[ts[i].low] && !calendarWords[ts[i].low]
+	}
+	end := func(i int) bool { return i+1 >= len(ts) || ts[i+1].brk } // a comma or the end after it
+	for i := start; i < len(ts); i++ {
+		if !name(i) {
+			continue
+		}
+		switch {
+		case i == start && end(i) && i+1 < len(ts) && !determiners[ts[i+1].low]:
+			out[i] = true // "Melanie, that's ...", not "Miso, our cat, ..."
+		case i > start && ts[i].brk && end(i):
+			out[i] = true // "..., Mel!"
+		case i > start && greetings[ts[i-1].low] && end(i):
+			out[i] = true // "Great news John!"
+		}
+	}
+	return out
+}
+
+// greetings are the words a name said to someone follows.
+var greetings = map[string]bool{"hi": true, "hey": true, "hello": true, "thanks": true, "thank": true, "news": true,
+	"bye": true, "congrats": true, "congratulations": true, "morning": true, "evening": true, "night": true, "cheers": true}
+
+// speakerLabel is the number of tokens of a speaker's label opening a
+// turn's claim ("Caroline: ...", "Dr Shaw: ..."): one or two capitalised
+// words and a colon. 0 for none.
+func speakerLabel(claim string) int {
+	head, _, ok := strings.Cut(claim, ": ")
+	if !ok {
+		return 0
+	}
+	ws := strings.Fields(head)
+	if len(ws) == 0 || len(ws) > 2 {
+		return 0
+	}
+	for _, w := range ws {
+		if !capitalised(w) || !isWord(strings.ToLower(strings.TrimRight(w, "."))) {
+			return 0
+		}
+	}
+	return len(ws)
+}
+
+// thin: the words two topics share name no thing: words of how the
+// speaker felt about it, and generic words.
+func thin(a, b map[string]bool) bool {
+	felt := false
+	for w := range a {
+		if b[w] && !genericStems[w] && !evaluative[w] {
+			return false
+		}
+		felt = felt || b[w] && evaluative[w]
+	}
+	return felt
+}
+
+// evaluative are the normal forms of words that say how something was
+// found, not what it is.
+var evaluative = stemSet("awesome", "amazing", "great", "cool", "nice", "lovely", "fantastic", "wonderful",
+	"incredible", "beautiful", "fun", "exciting", "excited", "glad", "happy", "sad", "good", "bad", "best",
+	"worst", "brilliant", "terrible", "awful", "perfect", "super", "really", "so", "very", "much", "fab",
+	"fabulous", "gorgeous", "stunning", "tough", "hard", "easy", "crazy", "wild", "sweet", "cute")

@@ -82,6 +82,12 @@ const DuplicateTextSimilarity = 0.85
 // person to settle. Compare ignores State: the caller chooses which
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
+	if aside(existing.Claim) || aside(incoming.Claim) {
+		if nearIdentical(existing.Claim, incoming.Claim) {
+			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
+		}
+		return Decision{Unrelated, "a claim describes what was shown (\"[shares a photo: ...]\"), not what holds"}
+	}
 	ev, iv := viewOf(existing), viewOf(incoming)
 	if ev.attr != iv.attr {
 		// "teaches maths" / "is a maths teacher"
@@ -95,6 +101,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 	eNeg, iNeg := ev.neg, iv.neg
 
 	sameSubj, why := sameSlotSubject(existing, incoming, ev, iv)
+	if sameSubj && bareReference[strings.TrimSpace(ev.subj)] {
+		// "we took them to the dog park" / "I took them to a snowy one":
+		// who "them" is, the claims do not say
+		sameSubj, why = false, fmt.Sprintf("the subject %q stands for someone the claims do not name", ev.subj)
+	}
 	if sameSubj && eNeg != iNeg && ea != ia && bareDenial(ev, iv) {
 		// "the package was delivered to the front desk" / "the package
 		// was never delivered": a denial of the act itself
@@ -664,3 +675,17 @@ func sameDay(a, b *time.Time) bool {
 	yb, mb, db := b.UTC().Date()
 	return ya == yb && ma == mb && da == db
 }
+
+// aside: the claim, past a speaker's label, is a bracketed description of
+// what was shown or done in a conversation ("Nate: [shares a photo: three
+// turtles on a rock]"): it tells what a picture held, not what holds.
+func aside(claim string) bool {
+	if n := speakerLabel(claim); n > 0 {
+		_, claim, _ = strings.Cut(claim, ": ")
+	}
+	return strings.HasPrefix(strings.TrimSpace(claim), "[")
+}
+
+// bareReference are subjects that stand for something named elsewhere.
+var bareReference = map[string]bool{"them": true, "they": true, "it": true, "he": true, "she": true, "him": true,
+	"her": true, "this": true, "that": true, "these": true, "those": true, "there": true, "one": true}

@@ -96,3 +96,25 @@ func TestRound10KeepApart(t *testing.T) {
 	}
 	wantUnrelated(t, pairs)
 }
+
+// Turns of a conversation, as the worker gets them from an exchange: a
+// speaker's label, names said to the other person, what was shown, and
+// how things felt are no slot with one value. Read on LoCoMo, where such
+// pairs were read as changes. Said together and months apart, both orders.
+func TestConversationKeepApart(t *testing.T) {
+	pairs := [][2]string{
+		// the label and a name said to someone are not values
+		{"Priya: Tomas, that's a lovely photo!", "Priya: A lot has happened - I just started a new pottery class last Tues."},
+		{"Priya: I'm always here for you, Tomas!", "Priya: By the way, I went to a jazz night last Fri - it was brilliant!"},
+		{"Tomas: Great news Priya!", "Tomas: Besides that, my cousin is looking for a new flat."},
+		// two outings on two days: "went to" is no change
+		{"Priya: Last weekend our town had a food festival!", "Priya: I went to a food festival last Friday and it was great."},
+		// what a photo showed
+		{"Tomas: [shares a photo: three ducks on a frozen pond]", "Tomas: [shares a photo: two ducks on a frozen pond]"},
+		// who "them" is, neither says
+		{"Priya: We took them to the beach last Sunday.", "Priya: I took them to a farm last spring and they loved it!"},
+		// a shared feeling is no thing
+		{"Tomas: Last Saturday was amazing - we had a barbecue!", "Tomas: My brother and I went to this amazing gig last weekend."},
+	}
+	wantUnrelated(t, pairs)
+}
