@@ -159,6 +159,12 @@ func number(w string) (string, bool) {
 	if k, ok := strings.CutSuffix(w, "k"); ok && k != "" && strings.Trim(k, "0123456789") == "" {
 		return k + "000", true
 	}
+	if k, ok := strings.CutSuffix(w, "k"); ok && strings.Count(k, ".") == 1 && strings.Trim(k, "0123456789.") == "" && !strings.HasPrefix(k, ".") && !strings.HasSuffix(k, ".") {
+		// "1.2k", "2.5k"
+		if f, err := strconv.ParseFloat(k, 64); err == nil {
+			return strconv.FormatFloat(f*1000, 'f', -1, 64), true
+		}
+	}
 	if w == "" || strings.Trim(w, "0123456789.") != "" || !hasDigit(w) || strings.HasPrefix(w, ".") || strings.HasSuffix(w, ".") {
 		return "", false
 	}
@@ -203,6 +209,7 @@ var notUnits = map[string]bool{
 	"am": true, "pm": true, "and": true, "or": true, "to": true, "of": true, "a": true, "an": true,
 	"the": true, "in": true, "on": true, "at": true, "for": true, "from": true, "by": true, "with": true,
 	"per": true, "percent": true, "o'clock": true, "is": true, "are": true, "was": true, "now": true,
+	"time": true, "times": true,
 	"instead": true, "not": true, "but": true, "so": true, "then": true, "every": true, "each": true,
 	// function words: after a number they make it a numbered name
 	// ("service 25 onto Kafka", "cluster 7 after the review"), not a count
@@ -298,11 +305,11 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 			continue
 		}
-		if t, u := countWords[low(i)], countWords[low(i+1)]; t >= 20 && t < 100 && t%10 == 0 && u >= 1 && u <= 9 && free(i+1, i+2) {
-			// "fifty-five dollars", "ninety five pounds"
-			if cur, ok := currencies[low(i+2)]; ok && utf8.RuneCountInString(low(i+2)) > 1 {
-				end, per := moneyPeriod(ts, i+3)
-				add("money:"+cur+":"+per, strconv.Itoa(t+u), i, end)
+		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k) {
+			// "fifty-five dollars", "twelve hundred pounds"
+			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 {
+				end, per := moneyPeriod(ts, k+1)
+				add("money:"+cur+":"+per, wn, i, end)
 				continue
 			}
 		}
@@ -372,7 +379,22 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 		if n, u, ok := numberWithUnit(low(i)); ok {
-			add("quantity:"+unitKey(u), n, i, i+1) // "50mcg", "20GB"
+			t, key := quantity(n, u)
+			add(t, key, i, i+1) // "50mcg", "20GB"
+			continue
+		}
+		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k+1) && !notUnits[low(k)] && isWord(low(k)) && k < len(ts) {
+			// "two and a half milligrams", "a dozen eggs"
+			t, key := quantity(wn, low(k))
+			add(t, key, i, k+1)
+			continue
+		}
+		if low(i) == "a" && low(i+1) == "fortnight" && i > 0 && durationVerbs[low(i-1)] && free(i, i+2) {
+			add("quantity:week", "2", i, i+2) // "lasts a fortnight"
+			continue
+		}
+		if (low(i) == "an" || low(i) == "a") && unitKey(low(i+1)) == "hour" && low(i+2) == "and" && low(i+3) == "a" && low(i+4) == "half" && free(i, i+5) {
+			add("quantity:minute", "90", i, i+5) // "an hour and a half"
 			continue
 		}
 		if low(i) == "half" && (low(i+1) == "a" || low(i+1) == "an") && knownUnit(low(i+2)) && free(i+1, i+3) {
@@ -387,6 +409,9 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		n, ok := number(low(i))
 		if !ok {
 			continue
+		}
+		if i > 0 && (low(i-1) == "every" || low(i-1) == "each") && freqUnits[singular(low(i+1))] != "" {
+			continue // "every two weeks" is how often (frequencies)
 		}
 		if yearWord(n) {
 			add("year", n, i, i+1)
@@ -404,7 +429,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("quantity:age", n, i, i+1) // "Tigger is 9."
 			}
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
-			add("quantity:"+unitKey(u), n, i, i+2)
+			t, key := quantity(n, u)
+			add(t, key, i, i+2)
 		}
 	}
 	// names: the memory's entities other than its subject
@@ -489,6 +515,72 @@ var unitSynonyms = map[string]string{
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
+}
+
+// durationVerbs say how long a thing takes: "lasts a fortnight".
+var durationVerbs = map[string]bool{"lasts": true, "last": true, "lasted": true, "takes": true, "take": true,
+	"took": true, "for": true, "spend": true, "spent": true}
+
+// quantity is the type and key of n units u, durations in minutes ("1.5
+// hours" is "90 minutes") and a fortnight as two weeks.
+func quantity(n, u string) (string, string) {
+	u = unitKey(u)
+	f, err := strconv.ParseFloat(n, 64)
+	switch {
+	case err != nil:
+	case u == "hour" && f*60 == float64(int(f*60)):
+		return "quantity:minute", strconv.Itoa(int(f * 60))
+	case u == "fortnight":
+		return "quantity:week", strconv.FormatFloat(f*2, 'f', -1, 64)
+	}
+	return "quantity:" + u, n
+}
+
+// wordNumberAt reads a number said in more than one word at ts[i]:
+// "fifty-five", "twelve hundred", "fifty-two thousand", "two hundred and
+// fifty", "two and a half", "a dozen". It gives the number and where it
+// ends; ok is false for none, or for one word (number reads those).
+func wordNumberAt(ts []ctok, i int) (string, int, bool) {
+	low := func(k int) string {
+		if k < len(ts) {
+			return ts[k].low
+		}
+		return ""
+	}
+	if low(i) == "dozen" || low(i) == "a" && low(i+1) == "dozen" {
+		k := i + 1
+		if low(i) == "a" {
+			k = i + 2
+		}
+		return "12", k, true
+	}
+	total, cur, k, words := 0, 0, i, 0
+	for ; k < len(ts); k++ {
+		w := low(k)
+		n, isNum := countWords[w]
+		switch {
+		case isNum && w != "hundred" && (words == 0 || cur%10 == 0 && n < 10 || cur%100 == 0 && n < 100 && cur > 0):
+			cur += n
+		case w == "hundred" && words > 0 && cur > 0 && cur < 100:
+			cur *= 100
+		case w == "thousand" && words > 0 && cur > 0:
+			total, cur = total+cur*1000, 0
+		case w == "and" && words > 0 && countWords[low(k+1)] > 0 && countWords[low(k+1)] < 100 && (cur >= 100 || total > 0):
+			// "two hundred and fifty"
+		default:
+			goto done
+		}
+		words++
+	}
+done:
+	if words == 0 {
+		return "", 0, false
+	}
+	n := strconv.Itoa(total + cur)
+	if low(k) == "and" && low(k+1) == "a" && low(k+2) == "half" {
+		n, k, words = n+".5", k+3, words+3
+	}
+	return n, k, words > 1
 }
 
 // numberWithUnit reads a number written together with its unit: "50mcg",
@@ -620,19 +712,34 @@ func clockAt(ts []ctok, i int) (string, int, bool) {
 			k = 2
 		}
 		if h, ok := hour(next(k)); ok && h >= 1 && h <= 12 {
-			return format(h, 30), i + k + 1, true
+			return halfOfDay(ts, format(h, 30), i+k+1)
 		}
 		return "", 0, false
 	case "quarter":
 		if h, ok := hour(next(2)); ok && h >= 1 && h <= 12 {
 			switch next(1) {
 			case "past":
-				return format(h, 15), i + 3, true
+				return halfOfDay(ts, format(h, 15), i+3)
 			case "to":
-				return format((h+11)%12, 45), i + 3, true
+				return halfOfDay(ts, format((h+11)%12, 45), i+3)
 			}
 		}
 		return "", 0, false
+	}
+	// "twenty past six", "ten to nine", "5 past 3"
+	atTime := i > 0 && clockPrepositions[ts[i-1].low]
+	if m, k := minutesAt(ts, i); m > 0 && m < 60 && m%5 == 0 && (next(k) == "past" || next(k) == "to" && atTime && countWords[w] > 0) {
+		// "at ten to nine"; "from 5 to 9" and "five to ten people" are
+		// ranges
+		if h, ok := hour(next(k + 1)); ok && h >= 1 && h <= 12 {
+			if next(k) == "to" {
+				h, m = (h+11)%12, 60-m
+				if h == 0 {
+					h = 12
+				}
+			}
+			return halfOfDay(ts, format(h, m), i+k+2)
+		}
 	}
 	ampm := func(h, m int, suffix string) (string, bool) {
 		if h < 1 || h > 12 {
@@ -645,6 +752,9 @@ func clockAt(ts []ctok, i int) (string, int, bool) {
 			h = 0
 		}
 		return format(h, m), true
+	}
+	if c := strings.IndexByte(w, '.'); c > 0 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) {
+		w = w[:c] + ":" + w[c+1:] // "3.15pm"
 	}
 	if c := strings.IndexByte(w, ':'); c > 0 {
 		for _, s := range []string{"am", "pm"} {
@@ -692,6 +802,55 @@ func clockAt(ts []ctok, i int) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// clockPrepositions say a clock time follows: "at ten to nine".
+var clockPrepositions = map[string]bool{"at": true, "by": true, "until": true, "till": true, "around": true,
+	"about": true, "before": true, "after": true}
+
+// minutesAt reads the minutes of "twenty past", "twenty-five to", "5
+// past" at ts[i]: the number and how many tokens it takes (0 for none).
+func minutesAt(ts []ctok, i int) (int, int) {
+	if i >= len(ts) {
+		return 0, 0
+	}
+	w := ts[i].low
+	if n, ok := countWords[w]; ok {
+		if n == 20 && i+1 < len(ts) && countWords[ts[i+1].low] == 5 {
+			return 25, 2
+		}
+		return n, 1
+	}
+	if n, err := strconv.Atoi(w); err == nil {
+		return n, 1
+	}
+	return 0, 0
+}
+
+// halfOfDay gives a clock time said in words ("quarter past three") the
+// half of the day said after it ("in the afternoon", "pm"), and where the
+// time ends.
+func halfOfDay(ts []ctok, clock string, end int) (string, int, bool) {
+	h, m, _ := strings.Cut(clock, ":")
+	n, _ := strconv.Atoi(h)
+	pm, k := false, end
+	switch {
+	case end < len(ts) && ts[end].low == "pm":
+		pm, k = true, end+1
+	case end < len(ts) && ts[end].low == "am":
+		k = end + 1
+	case end+2 < len(ts) && ts[end].low == "in" && ts[end+1].low == "the":
+		switch ts[end+2].low {
+		case "afternoon", "evening":
+			pm, k = true, end+3
+		case "morning":
+			k = end + 3
+		}
+	}
+	if pm && n < 12 {
+		n += 12
+	}
+	return strconv.Itoa(n) + ":" + m, k, true
 }
 
 func twoDigits(n int) string {
@@ -839,6 +998,22 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
 			add("1/"+freqUnits[low(i+1)], i, i+2)
+		case (w == "every" || w == "each") && !used[i+1] && freqUnits[singular(low(i+2))] != "" && !used[i+2]:
+			// "every two weeks", "every 3 months"
+			if n, ok := number(low(i + 1)); ok {
+				switch u := freqUnits[singular(low(i+2))]; {
+				case n == "2" && u == "week":
+					add("1/fortnight", i, i+3)
+				case n == "12" && u == "month":
+					add("1/year", i, i+3)
+				case n == "7" && u == "day":
+					add("1/week", i, i+3)
+				case n == "1":
+					add("1/"+u, i, i+3)
+				default:
+					add("1/"+n+u, i, i+3)
+				}
+			}
 		case (w == "every" || w == "each") && dayParts[low(i+1)] != "" && !used[i+1]:
 			add("1/day", i, i+2) // "every morning": once a day
 		case timesWords[w] != "" || low(i+1) == "times":
