@@ -192,12 +192,16 @@ func meaningWords(ts []ctok) map[string]bool {
 	return out
 }
 
-// alikeValueKey: two of valueKeys' "type=key" are one value: equal, or
-// one clock time said with and without its half of the day ("9am" /
-// "at nine").
+// alikeValueKey: two of valueKeys' "type=key" are one value: equal, one
+// clock time said with and without its half of the day ("9am" / "at
+// nine"), or a day said with and without its part ("Saturday" /
+// "Saturday mornings").
 func alikeValueKey(a, b string) bool {
 	ta, ka, _ := strings.Cut(a, "=")
 	tb, kb, _ := strings.Cut(b, "=")
+	if ta == "day" && (strings.HasPrefix(ka, kb+" ") || strings.HasPrefix(kb, ka+" ")) {
+		return true // "on Saturday" / "on Saturday mornings": one says more
+	}
 	return ta == tb && sameTyped(ta, ka, kb)
 }
 

@@ -40,6 +40,7 @@ func TestApartFindsNothingBetweenParaphrases(t *testing.T) {
 		{"I take 75 micrograms of thyroxine every morning.", "My thyroxine dose is 75mcg, once each day."},
 		{"The default session timeout is 30 minutes.", "By default, sessions time out after half an hour."},
 		{"Our team standup is on Mondays at 9am.", "Every Monday we do the standup at nine."},
+		{"Yoga is on Saturday at 9am.", "On Saturday mornings I do yoga at 9am."},
 		// a relation set beside a name says who the name is
 		{"My niece Ayla has a peanut allergy.", "Ayla has a peanut allergy."},
 	} {
@@ -70,6 +71,7 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"The ferry docks at pier 3 on Sundays.", "The launch moors at pier 3 on Sundays.", "places in the same words"},
 		{"The default session timeout is 30 minutes.", "By default, sessions time out after an hour.", "values differ"},
 		{"Our standup is on Mondays at 9am.", "We have standup on Mondays at nine in the evening.", "values differ"},
+		{"Yoga is on Saturday mornings.", "Yoga is on Saturday evenings.", "values differ"},
 		{"Ana plays the violin.", "Ana plays the piano.", "takes another's place"},
 		{"The back gate is locked.", "The back gate is unlocked.", "stands against"},
 		{"The deposit is refundable.", "The deposit is non-refundable.", "negated"},

@@ -196,11 +196,11 @@ var whWords = map[string]bool{"when": true, "where": true, "what": true, "how": 
 
 // nameOrder lists a claim's capitalised words, in order, in their normal
 // form: a word opening the claim counts unless it is a function word
-// ("The", "Our").
+// ("The", "Our"); "I" is nobody's name.
 func nameOrder(ts []ctok) []string {
 	var out []string
 	for i, t := range ts {
-		if capitalised(t.raw) && !(claimStart(ts, i) && topicDrop[t.low]) && isWord(strings.TrimSuffix(t.low, "'s")) {
+		if capitalised(t.raw) && !(claimStart(ts, i) && topicDrop[t.low]) && !speakerWords[t.low] && isWord(strings.TrimSuffix(t.low, "'s")) {
 			out = append(out, stem(t.low))
 		}
 	}
@@ -298,3 +298,7 @@ func sameAgent(a, b []ctok) bool {
 	}
 	return agent != "" && first < len(b) && stem(strings.TrimSuffix(b[first].low, "'s")) == agent
 }
+
+// speakerWords are the speaker's "I" and its contractions, written with a
+// capital anywhere.
+var speakerWords = map[string]bool{"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true}

@@ -209,7 +209,8 @@ var notUnits = map[string]bool{
 	"am": true, "pm": true, "and": true, "or": true, "to": true, "of": true, "a": true, "an": true,
 	"the": true, "in": true, "on": true, "at": true, "for": true, "from": true, "by": true, "with": true,
 	"per": true, "percent": true, "o'clock": true, "is": true, "are": true, "was": true, "now": true,
-	"time": true, "times": true,
+	"time": true, "times": true, "monthly": true, "weekly": true, "yearly": true, "annually": true, "daily": true,
+	"just": true, "only": true, "exactly": true, "roughly": true, "approximately": true,
 	"instead": true, "not": true, "but": true, "so": true, "then": true, "every": true, "each": true,
 	// function words: after a number they make it a numbered name
 	// ("service 25 onto Kafka", "cluster 7 after the review"), not a count
@@ -338,6 +339,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		w := low(i)
 		if singular(w) == "monday" && (low(i+1) == "to" || low(i+1) == "through" || low(i+1) == "-") && singular(low(i+2)) == "friday" && free(i+1, i+3) {
 			add("day", "weekday", i, i+3) // "Monday to Friday" is every weekday
+			continue
+		}
+		if key, end, ok := numericDate(ts, i); ok && free(i, end) {
+			add("date", key, i, end) // "14/03/2025", "2025-03-14"
 			continue
 		}
 		if d, ok := weekdays[singular(w)]; ok {
@@ -515,6 +520,43 @@ var unitSynonyms = map[string]string{
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
+}
+
+// monthNames are the months in order.
+var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september",
+	"october", "november", "december"}
+
+// numericDate reads a date written in digits, day first ("14/03/2025",
+// "14.3.25") or year first ("2025-03-14"), as the key "march 14" that a
+// date in words has (the year, as there, is left out). A day-first date
+// whose two first numbers could both be months is read day first.
+func numericDate(ts []ctok, i int) (string, int, bool) {
+	if i+2 >= len(ts) {
+		return "", 0, false
+	}
+	var n [3]int
+	for k := range 3 {
+		w := ts[i+k].low
+		if w == "" || strings.Trim(w, "0123456789") != "" || k > 0 && ts[i+k].brk {
+			return "", 0, false
+		}
+		n[k], _ = strconv.Atoi(w)
+	}
+	d, m := n[0], n[1]
+	switch {
+	case len(ts[i].low) == 4 && len(ts[i+2].low) <= 2:
+		d, m = n[2], n[1] // year first
+	case len(ts[i+2].low) == 4 || len(ts[i+2].low) == 2 && len(ts[i].low) <= 2:
+		if m > 12 && d <= 12 {
+			d, m = m, d // "03/14/2025"
+		}
+	default:
+		return "", 0, false
+	}
+	if d < 1 || d > 31 || m < 1 || m > 12 {
+		return "", 0, false
+	}
+	return monthNames[m-1] + " " + strconv.Itoa(d), i + 3, true
 }
 
 // durationVerbs say how long a thing takes: "lasts a fortnight".

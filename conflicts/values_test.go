@@ -26,6 +26,9 @@ func TestValuesWrittenOtherwise(t *testing.T) {
 		{"The bins go out fortnightly.", "The bins go out every two weeks."},
 		{"The boiler is serviced yearly.", "The boiler is serviced every 12 months."},
 		{"I take 75 micrograms of thyroxine.", "I take 75mcg of thyroxine."},
+		{"The exam is on 14 March.", "The exam is on 14/03/2025."},
+		{"The exam is on 14 March.", "The exam is on 2025-03-14."},
+		{"We pay $15 a month for it.", "We pay $15 monthly for it."},
 	}
 	for _, p := range same {
 		a, b := valueKeys(meaningClaim(t, p[0], 1)), valueKeys(meaningClaim(t, p[1], 1))
@@ -39,6 +42,8 @@ func TestValuesWrittenOtherwise(t *testing.T) {
 		{"The bus leaves at 8:50.", "The bus leaves at ten past nine."},
 		{"The rent is £1,200 a month.", "The rent is twelve hundred pounds a year."},
 		{"The course takes 90 minutes.", "The course takes an hour."},
+		{"The exam is on 14 March.", "The exam is on 14/04/2025."},
+		{"Our number is 0161 496 0321.", "Our number is 0161 496 0877."},
 	}
 	for _, p := range other {
 		a, b := valueKeys(meaningClaim(t, p[0], 1)), valueKeys(meaningClaim(t, p[1], 1))
