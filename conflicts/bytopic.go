@@ -827,11 +827,10 @@ var honorifics = map[string]bool{"dr": true, "mr": true, "mrs": true, "ms": true
 // up a year and his teacher is ..."). "Her" stands for no man ("Dad's
 // dose" / "her dose").
 func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
-	named := func(c topicClaim, skip []bool, i int, pron string) bool {
+	named := func(c topicClaim, i int, pron string) bool {
 		t := c.ts[i]
 		w := strings.TrimSuffix(t.low, "'s")
-		switch {
-		case kinWords[w]:
+		if kinWords[w] {
 			return pron == "their" || pron == "her" && !maleKin[w] || pron == "his" && !femaleKin[w]
 		}
 		// a name as an owner: "Leo's", "Priya's"
@@ -847,7 +846,7 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 		}
 		own := -1
 		for k := range x.ts {
-			if k != i && named(x, xs, k, pron) {
+			if k != i && named(x, k, pron) {
 				own = k
 				break
 			}
@@ -871,7 +870,7 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 			continue
 		}
 		for j := range y.ts {
-			if ys[j] || !named(y, ys, j, pron) || hasWord(x, stem(strings.TrimSuffix(y.ts[j].low, "'s"))) {
+			if ys[j] || !named(y, j, pron) || hasWord(x, stem(strings.TrimSuffix(y.ts[j].low, "'s"))) {
 				continue
 			}
 			xs[i], ys[j] = true, true
