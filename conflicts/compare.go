@@ -355,7 +355,9 @@ func memoryAttribute(m schema.Memory) (string, bool) {
 			return "lives in", neg
 		}
 	case "runs on":
-		if s := strings.Join(key(m.Subject), " "); s == "user" || s == "we" {
+		if s := strings.Join(key(m.Subject), " "); s == "user" || s == "we" || subjectIsPerson(m) {
+			// "I'm on Monzo", "Andrew is on the lookout": what a person
+			// is on, they use or do; several may hold
 			return "uses", neg
 		}
 	case "runs":
@@ -365,6 +367,17 @@ func memoryAttribute(m schema.Memory) (string, bool) {
 		}
 	}
 	return a, neg
+}
+
+// subjectIsPerson: the memory's subject is one of its entities, a person.
+func subjectIsPerson(m schema.Memory) bool {
+	s := strings.Join(key(m.Subject), " ")
+	for _, e := range m.Entities {
+		if e.Kind == schema.KindPerson && strings.Join(key(e.Name), " ") == s {
+			return true
+		}
+	}
+	return false
 }
 
 // valueIsKind: the memory's value is one of its entities, of kind k.

@@ -3,6 +3,8 @@ package conflicts
 import (
 	"testing"
 	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // Families of phrasing read in the tenth pass, each in wordings of its own.
@@ -117,4 +119,28 @@ func TestConversationKeepApart(t *testing.T) {
 		{"Tomas: Last Saturday was amazing - we had a barbecue!", "Tomas: My brother and I went to this amazing gig last weekend."},
 	}
 	wantUnrelated(t, pairs)
+}
+
+// What a named person "is on" is what they use or do, several at a time,
+// as for "I" and "we": "Andrew: I'm still on the lookout" / "Andrew: I'm
+// still on the hunt", their subject read from the speaker's name.
+func TestPersonIsOnHoldsSeveral(t *testing.T) {
+	andrew := []schema.Mention{{Name: "Andrew", Kind: schema.KindPerson}}
+	on := func(claim, val string, day int) schema.Memory {
+		return schema.Memory{Claim: claim, Subject: "Andrew", Attribute: "is on", Value: val, Entities: andrew, SaidAt: at(day)}
+	}
+	a := on("Andrew: I'm still on the lookout for the perfect furry friend.", "lookout", 0)
+	b := on("Andrew: I'm still on the hunt, but it's tough finding a pet-friendly flat.", "hunt", 60)
+	for _, p := range [][2]schema.Memory{{a, b}, {b, a}} {
+		if d := Compare(p[0], p[1]); d.Relation != Unrelated {
+			t.Errorf("%q / %q: %+v, want unrelated", p[0].Claim, p[1].Claim, d)
+		}
+	}
+	// a system still runs on one thing at a time
+	ledger := func(val string, day int) schema.Memory {
+		return schema.Memory{Claim: "The ledger runs on " + val + ".", Subject: "ledger", Attribute: "runs on", Value: val, SaidAt: at(day)}
+	}
+	if d := Compare(ledger("Postgres", 0), ledger("MySQL", 60)); d.Relation != Supersedes {
+		t.Errorf("the ledger on Postgres, then on MySQL: %+v, want supersedes", d)
+	}
 }
