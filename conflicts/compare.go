@@ -360,6 +360,12 @@ func memoryAttribute(m schema.Memory) (string, bool) {
 			// is on, they use or do; several may hold
 			return "uses", neg
 		}
+	case "is called":
+		// "I named it Ned", "we called the dog Rex": the subject named
+		// something else; what it is called is not the subject's name
+		if f := strings.Fields(strings.ToLower(m.Value)); len(f) > 1 && (objectWords[f[0]] || determiners[f[0]]) {
+			return "named", neg
+		}
 	case "runs":
 		// "the server runs Ubuntu 22.04": what a machine runs on
 		if valueIsKind(m, schema.KindSystem) {
@@ -368,6 +374,9 @@ func memoryAttribute(m schema.Memory) (string, bool) {
 	}
 	return a, neg
 }
+
+// objectWords are object pronouns: "named it Ned", "called him Max".
+var objectWords = map[string]bool{"it": true, "him": true, "her": true, "them": true, "me": true, "us": true}
 
 // subjectIsPerson: the memory's subject is one of its entities, a person.
 func subjectIsPerson(m schema.Memory) bool {

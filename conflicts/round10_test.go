@@ -144,3 +144,23 @@ func TestPersonIsOnHoldsSeveral(t *testing.T) {
 		t.Errorf("the ledger on Postgres, then on MySQL: %+v, want supersedes", d)
 	}
 }
+
+// "I named it Ned" says what the speaker named something, not what the
+// speaker is called (LoCoMo: it had retired "Their name is Luna", read
+// with the same speaker as subject); "my dog is called Rex" / "... is
+// named Max" is still one name given twice.
+func TestNamingSomethingIsNotOnesName(t *testing.T) {
+	james := []schema.Mention{{Name: "James", Kind: schema.KindPerson}}
+	a := schema.Memory{Claim: "James: I named it Ned.", Subject: "James", Attribute: "named", Value: "it Ned", Entities: james, SaidAt: at(0)}
+	b := schema.Memory{Claim: "James: Their name is Luna.", Subject: "James", Attribute: "is called", Value: "Luna", Entities: james, SaidAt: at(60)}
+	for _, p := range [][2]schema.Memory{{a, b}, {b, a}} {
+		if d := Compare(p[0], p[1]); d.Relation != Unrelated {
+			t.Errorf("%q / %q: %+v, want unrelated", p[0].Claim, p[1].Claim, d)
+		}
+	}
+	c := schema.Memory{Claim: "My dog is called Rex.", Subject: "dog", Attribute: "is called", Value: "Rex", SaidAt: at(0)}
+	d := schema.Memory{Claim: "My dog is named Max.", Subject: "dog", Attribute: "is named", Value: "Max", SaidAt: at(0)}
+	if got := Compare(c, d); got.Relation != Contradicts {
+		t.Errorf("two names for one dog said together: %+v, want contradicts", got)
+	}
+}
