@@ -1040,7 +1040,7 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
 			add("1/"+freqUnits[low(i+1)], i, i+2)
-		case (w == "every" || w == "each") && !used[i+1] && freqUnits[singular(low(i+2))] != "" && !used[i+2]:
+		case (w == "every" || w == "each") && i+2 < len(ts) && freqUnits[singular(low(i+2))] != "" && !used[i+1] && !used[i+2]:
 			// "every two weeks", "every 3 months"
 			if n, ok := number(low(i + 1)); ok {
 				switch u := freqUnits[singular(low(i+2))]; {
