@@ -310,7 +310,10 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 		errEnt error
 	)
 	if len(names) > 0 {
-		wg.Go(func() { errEnt = st.ents.prefetch(ctx, names, mentions) })
+		wg.Go(func() {
+			defer recovered(&errEnt)
+			errEnt = st.ents.prefetch(ctx, names, mentions)
+		})
 	}
 	var errClaims error
 	if len(ls) > 0 {

@@ -105,6 +105,7 @@ func searchEach(ctx context.Context, vs retrieval.VectorStore, owner schema.Owne
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
+			defer recovered(&errs[i])
 			out[i], errs[i] = vs.Search(ctx, owner, vecs[n], EntityNeighbours)
 		}()
 	}
