@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/persistmemory/persistmemory/ingest"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -30,7 +31,11 @@ func (s *Server) readyz(c *gin.Context) {
 			defer func() { done <- struct{}{} }()
 			ctx, cancel := context.WithTimeout(c.Request.Context(), ReadyTimeout)
 			defer cancel()
-			err := ch.Probe(ctx)
+			var err error
+			func() {
+				defer safe.Recover(&err) // a probe that panics is unavailable, not the end of the server
+				err = ch.Probe(ctx)
+			}()
 			r := CheckResult{Name: ch.Name, State: "ready"}
 			switch {
 			case errors.Is(err, ErrNotConfigured):

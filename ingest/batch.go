@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -97,7 +98,7 @@ func (p *Pipeline) ProcessBatch(ctx context.Context, refs []schema.JobRef) error
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			defer recovered(&errs[i])
+			defer safe.Recover(&errs[i])
 			ids := jobs[o]
 			for len(ids) > 0 {
 				n := min(len(ids), graph.MaxJobBatch)
@@ -112,20 +113,6 @@ func (p *Pipeline) ProcessBatch(ctx context.Context, refs []schema.JobRef) error
 	wg.Wait()
 	return errors.Join(errs...)
 }
-
-// recovered, deferred in a goroutine of the worker, turns its panic into
-// an error in *err: a panic is not recovered across goroutines, so
-// without it one job that makes a reading panic would end the process,
-// and the message, redelivered, would end the next one. With it the batch
-// fails as any failing batch does (retried, then dead-lettered).
-func recovered(err *error) {
-	if p := recover(); p != nil {
-		*err = fmt.Errorf("%w: panicked: %v", errWorkerPanic, p)
-	}
-}
-
-// errWorkerPanic marks an error that was a panic in the worker.
-var errWorkerPanic = errors.New("ingest: a job's processing")
 
 // batchOwners is how many owners of a batch ProcessBatch works on at once.
 const batchOwners = 4
@@ -201,7 +188,7 @@ func (p *Pipeline) processJobs(ctx context.Context, owner schema.Owner, ids []st
 	var vecErr error
 	go func() {
 		defer close(vecDone)
-		defer recovered(&vecErr)
+		defer safe.Recover(&vecErr)
 		vecErr = p.writeVectors(ctx, owner, mems, turns, st, pre, clk)
 	}()
 	err = p.cfg.Graph.CompleteJobsWhen(ctx, owner, comps, func() error { <-vecDone; return vecErr })
@@ -268,7 +255,7 @@ func (p *Pipeline) embedAhead(ctx context.Context, owner schema.Owner, live []sc
 	a := &ahead{done: make(chan struct{})}
 	go func() {
 		defer close(a.done)
-		defer recovered(&a.err)
+		defer safe.Recover(&a.err)
 		var texts []string
 		seen := map[string]bool{}
 		add := func(s string) {
@@ -399,20 +386,20 @@ func (p *Pipeline) writeVectors(ctx context.Context, owner schema.Owner, mems []
 	var wg sync.WaitGroup
 	var errMem, errTurn, errCtx, errEnt error
 	wg.Go(func() {
-		defer recovered(&errMem)
+		defer safe.Recover(&errMem)
 		if err := upsert(ctx, owner, p.cfg.Vectors, texts[:n], vecs[:n], func(i int) string { return mems[i].ID }); err != nil {
 			errMem = fmt.Errorf("write vectors: %w", err)
 		}
 	})
 	wg.Go(func() {
-		defer recovered(&errTurn)
+		defer safe.Recover(&errTurn)
 		if err := upsert(ctx, owner, p.cfg.TurnVectors, texts[n:nt], vecs[n:nt], func(i int) string { return turns[i].ID }); err != nil {
 			errTurn = fmt.Errorf("write turn vectors: %w", err)
 		}
 	})
 	if len(texts) > nt {
 		wg.Go(func() {
-			defer recovered(&errCtx)
+			defer safe.Recover(&errCtx)
 			if err := upsert(ctx, owner, p.cfg.TurnContextVectors, texts[nt:], vecs[nt:], func(i int) string { return turns[i].ID }); err != nil {
 				errCtx = fmt.Errorf("write turn-in-context vectors: %w", err)
 			}

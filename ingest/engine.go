@@ -14,6 +14,7 @@ import (
 	"github.com/persistmemory/persistmemory/conflicts"
 	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -311,7 +312,7 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 	)
 	if len(names) > 0 {
 		wg.Go(func() {
-			defer recovered(&errEnt)
+			defer safe.Recover(&errEnt)
 			errEnt = st.ents.prefetch(ctx, names, mentions)
 		})
 	}

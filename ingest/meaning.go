@@ -8,6 +8,7 @@ import (
 
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -105,7 +106,7 @@ func searchEach(ctx context.Context, vs retrieval.VectorStore, owner schema.Owne
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			defer recovered(&errs[i])
+			defer safe.Recover(&errs[i])
 			out[i], errs[i] = vs.Search(ctx, owner, vecs[n], EntityNeighbours)
 		}()
 	}

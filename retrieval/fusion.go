@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/temporal"
 )
@@ -217,18 +218,22 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
+		defer safe.Recover(&turnErr)
 		if !s.ablated("lexical") {
 			turnHits, turnErr = s.Graph.SearchTurns(ctx, owner, text, CandidatePool)
 		}
 	}()
+	var vecErr error
 	go func() {
 		defer wg.Done()
+		defer safe.Recover(&vecErr)
 		if !s.ablated("vector") {
 			vec, reason = s.vectorCandidates(ctx, owner, text)
 		}
 	}()
 	go func() {
 		defer wg.Done()
+		defer safe.Recover(&gErr)
 		if !s.ablated("graph") {
 			near, gErr = s.graphCandidates(ctx, owner, text)
 		}
@@ -244,6 +249,8 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 		return nil, diag, fmt.Errorf("full-text search over turns: %w", turnErr)
 	case gErr != nil:
 		return nil, diag, gErr
+	case vecErr != nil:
+		return nil, diag, fmt.Errorf("vector search: %w", vecErr)
 	}
 	if reason != "" {
 		diag.degrade(reason)
@@ -292,10 +299,12 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
+			defer safe.Recover(&memErr)
 			mems, memErr = s.Graph.Memories(ctx, owner, sorted)
 		}()
 		go func() {
 			defer wg.Done()
+			defer safe.Recover(&evErr)
 			var ev map[string][]schema.Turn
 			if ev, evErr = s.Graph.EvidenceTurns(ctx, owner, sorted); evErr == nil {
 				evidence = ev
@@ -306,6 +315,7 @@ func (s *Searcher) rank(ctx context.Context, owner schema.Owner, text string, hi
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer safe.Recover(&tvErr)
 			vecTurns, tvErr = s.Graph.TurnsByID(ctx, owner, unknown)
 		}()
 	}

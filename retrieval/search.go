@@ -13,6 +13,7 @@ import (
 
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/internal/safe"
 	"github.com/persistmemory/persistmemory/retrieval/tokens"
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -288,6 +289,7 @@ func (s *Searcher) vectorCandidates(ctx context.Context, owner schema.Owner, tex
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer safe.Recover(errp)
 			var hits []VectorHit
 			if hits, *errp = vs.Search(ctx, owner, vecs[0], CandidatePool); *errp == nil {
 				*into = hitIDs(hits)
