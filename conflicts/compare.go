@@ -169,7 +169,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Unrelated, about + ", but a value is missing, so they cannot be compared"}
 	}
-	if sameValue(evk, ivk) || sameContent(existing, incoming) {
+	if sameValue(evk, ivk) || sameContent(existing, incoming) || sameTypedValue(ev.raw, iv.raw) {
 		// "speaks fluent Portuguese" / "speaks Portuguese fluently": the
 		// same value's words in another order
 		if eNeg == iNeg {
@@ -305,6 +305,37 @@ func subjectEntity(m schema.Memory, subj string) string {
 		}
 	}
 	return ""
+}
+
+// sameTypedValue: two slot values are nothing but the same typed values,
+// written otherwise ("twelve hundred pounds a month" / "£1,200 a month",
+// "half an hour" / "30 minutes"). A value with other words beside its
+// amount ("500 mg of metformin") is left to the words.
+func sameTypedValue(a, b string) bool {
+	ma, mb := schema.Memory{Claim: a}, schema.Memory{Claim: b}
+	ka, kb := valueKeys(ma), valueKeys(mb)
+	return len(ka) > 0 && slices.EqualFunc(ka, kb, alikeValueKey) && len(wordsBeside(ma)) == 0 && len(wordsBeside(mb)) == 0
+}
+
+// wordsBeside are the content words of a value outside its typed values,
+// in their normal form, sorted: "500 mg of metformin" has "metformin"
+// beside its amount.
+func wordsBeside(m schema.Memory) []string {
+	c, _ := readTopic(m)
+	in := make([]bool, len(c.ts))
+	for _, vs := range c.vals {
+		for _, v := range vs {
+			for i := v.from; i < v.to && i < len(in); i++ {
+				in[i] = true
+			}
+		}
+	}
+	var out []string
+	for w := range topicWords(c.ts, in) {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // sameValue: equal keys, or one a word-prefix of the other ("Lisbon" and

@@ -52,3 +52,14 @@ func TestValuesWrittenOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// A value said in words and in figures is one value in the slot reading
+// too: through the API, "The rent is twelve hundred pounds a month" and
+// "Our rent is £1,200 a month" had opened a conflict.
+func TestSlotValuesWrittenOtherwise(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"The rent is twelve hundred pounds a month.", "Our rent is £1,200 a month.", 0, Duplicate},
+		{"The timeout is half an hour.", "The timeout is 30 minutes.", 0, Duplicate},
+		{"The rent is twelve hundred pounds a month.", "Our rent is £1,250 a month.", 0, Contradicts},
+	})
+}
