@@ -35,24 +35,47 @@ import (
 //   - An additive word ("too", "also", "as well", "another") says both
 //     hold: no decision.
 func byTopic(existing, incoming schema.Memory) (Decision, bool) {
+	d, _, ok := readByTopic(existing, incoming)
+	return d, ok
+}
+
+// topicRead is how readByTopic related two claims: the type of the value
+// that differs ("" for none), and whether the topics were read as one only
+// because a change was said.
+type topicRead struct {
+	differ  string
+	relaxed bool
+}
+
+// amountOfOneThing: readByTopic related two claims whose words, the values
+// left out, are the same topic, by an amount that differs ("I take 50 mg of
+// sertraline daily" / "I take 100 mg of sertraline a day"): one amount of
+// one thing, although the slot ("takes") may hold several things.
+func (r topicRead) amountOfOneThing() bool {
+	return !r.relaxed && (strings.HasPrefix(r.differ, "quantity:") || strings.HasPrefix(r.differ, "money:") || r.differ == "percent")
+}
+
+// readByTopic is byTopic, with how it read the pair.
+func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	ea, ok := readTopic(existing)
 	if !ok {
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	ia, ok := readTopic(incoming)
 	if !ok {
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	if ea.additive || ia.additive {
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	// readTopic's results are shared: the merges below change copies
 	ea.vals, ia.vals = maps.Clone(ea.vals), maps.Clone(ia.vals)
 	mergeNames(ea.vals, ia.vals)
 	mergePeriods(ea, ia)
 	if d, ok := retiredValue(existing, incoming, ea, ia); ok {
-		return d, true
+		return d, topicRead{}, true
 	}
+	anchorNames(ea.vals, ia.vals)
 	var shared []string
 	for t := range ea.vals {
 		if _, ok := ia.vals[t]; ok {
@@ -60,14 +83,22 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		}
 	}
 	if len(shared) == 0 {
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
+	severalNames := false
 	for _, t := range shared {
 		if len(ea.vals[t]) != 1 || len(ia.vals[t]) != 1 {
 			if sameValueSet(t, ea.vals[t], ia.vals[t]) {
 				continue // "Harlow & Pike" twice: the same values, whichever is the slot's
 			}
-			return Decision{}, false // which of two values is the slot's is unclear
+			if nameTypes[t] && !sharesName(t, ea.vals[t], ia.vals[t]) {
+				// "Dr Okafor on Birch Street" / "Dr Lindqvist at Harbor
+				// Dental": one provider named twice over, if the topic is
+				// a thing held one at a time (below)
+				severalNames = true
+				continue
+			}
+			return Decision{}, topicRead{}, false // which of two values is the slot's is unclear
 		}
 	}
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
@@ -76,15 +107,23 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	nameKinds(shared, ea, es, ia, is)
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
 	if slices.Contains(shared, "address") && addressKind(ea.ts) != addressKind(ia.ts) {
-		return Decision{}, false // the office's address is not the home's
+		return Decision{}, topicRead{}, false // the office's address is not the home's
 	}
 	valueTopic(ea, shared, et)
 	valueTopic(ia, shared, it)
+	if et["dos"] != it["dos"] && (slices.Contains(shared, "quantity:mg") || slices.Contains(shared, "quantity:microgram")) {
+		// "I take 50 mg of sertraline daily" / "my sertraline dose is
+		// 100 mg a day": an amount of a drug taken is its dose
+		et["dos"], it["dos"] = true, true
+	}
+	if severalNames && !heldOne(et, it) {
+		return Decision{}, topicRead{}, false // which of two names is the slot's is unclear
+	}
 	if !sameAgent(ea.ts, ia.ts) {
-		return Decision{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
+		return Decision{}, topicRead{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
 	}
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
-		return Decision{}, false // "the rent at our old flat" / "... at the new flat"
+		return Decision{}, topicRead{}, false // "the rent at our old flat" / "... at the new flat"
 	}
 	relaxed, restated := false, false
 	if !sameTopic(et, it) && !softTopic(ea, ia, es, is, et, it) {
@@ -94,7 +133,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 		case restatedTopic(ea, ia, es, is, et, it, existing, incoming):
 			restated = true
 		default:
-			return Decision{}, false
+			return Decision{}, topicRead{}, false
 		}
 	}
 	differ, timesDiffer := "", 0
@@ -109,7 +148,7 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 				// one at a time, and its package goes with it ("Dr
 				// Okafor at Riverside Dental" / "Dr Lindqvist at Harbour
 				// Smiles"; "Virgin's 500 Mbps" / "Sky, 150 Mbps")
-				return Decision{}, false
+				return Decision{}, topicRead{}, false
 			}
 			if differ == "" || t == "clock" {
 				differ = t
@@ -119,22 +158,22 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	if timesDiffer > 1 && !ea.cue && !ia.cue && !existing.Correction && !incoming.Correction {
 		// "Monday at 4pm" / "Tuesday at 5": a new day and time is one
 		// change of when, but only a change says so
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	if restated && (differ != "" || timesDiffer > 0) {
-		return Decision{}, false // read as one slot only to say it again
+		return Decision{}, topicRead{}, false // read as one slot only to say it again
 	}
 	if thin(et, it) {
 		// "Last Sunday was awesome" / "... this awesome wine tasting last
 		// weekend": a shared feeling is no thing with one value
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	if differ == "" {
 		if relaxed || existing.Negated != incoming.Negated {
-			return Decision{}, false
+			return Decision{}, topicRead{}, false
 		}
-		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, true
+		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, topicRead{differ, relaxed}, true
 	}
 	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
@@ -142,49 +181,49 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	switch {
 	case !timeTypes[differ] && (ea.future && !ea.scheduled || ia.future && !ia.scheduled), timeTypes[differ] && (ea.futureChange || ia.futureChange),
 		!timeTypes[differ] && (ea.startsLater && !ea.scheduled || ia.startsLater && !ia.scheduled):
-		return Decision{}, false // a change still to come has not retired anything
+		return Decision{}, topicRead{}, false // a change still to come has not retired anything
 	case differ == "clock" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && ea.identityTime(ev) && ia.identityTime(iv):
 		// "checkout is at 11am" / "the checkout time is noon", said
 		// together: one time a thing is, given twice
-		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
 	case (differ == "date" || differ == "month" || differ == "year") && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && et["end"] && it["end"]:
 		// "my passport expires in March 2027" / "... is valid until
 		// August 2029", said together: a thing ends once
-		return Decision{Contradicts, fmt.Sprintf("%s with one end date; %s, said together and neither is worded as a change", about, values)}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one end date; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
 	case differ == "date" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && onceAYear(et):
 		// "our anniversary is 14 May" / "... falls on 21 May", said
 		// together: a date a thing has once a year, given twice
-		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
 	case timeTypes[differ] && !eCue && !iCue:
 		// two days or times said plainly may both hold (closed on
 		// Sundays and on Mondays); only a change moves one
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	case timeTypes[differ]:
-		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), true
+		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), topicRead{differ, relaxed}, true
 	case differ != "freq" && (ea.happened && !ea.cue || ia.happened && !ia.cue):
 		// two things that happened, or are planned, with different
 		// amounts or names may both be true
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	case nameTypes[differ] && !eCue && !iCue && !(ea.identity(ev) && ia.identity(iv)) && !heldOne(et, it):
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
 	about += " with one " + describeTypes([]string{differ})
 	switch {
 	case iCue:
-		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, true
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, topicRead{differ, relaxed}, true
 	case clearlyLater(incoming, existing) && !eCue:
 		if existing.Confirmed {
-			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, true
+			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, topicRead{differ, relaxed}, true
 		}
-		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, true
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
 	case clearlyLater(existing, incoming):
-		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, true
+		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
 	case eCue:
 		// the existing claim changed the value; a later plain claim of
 		// another may be either
-		return Decision{}, false
+		return Decision{}, topicRead{}, false
 	}
-	return Decision{Contradicts, fmt.Sprintf("%s; %s, neither is worded as a change and neither is clearly later", about, values)}, true
+	return Decision{Contradicts, fmt.Sprintf("%s; %s, neither is worded as a change and neither is clearly later", about, values)}, topicRead{differ, relaxed}, true
 }
 
 // topicClaim is a claim read for byTopic: its tokens, its typed values by
@@ -780,6 +819,21 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 		case "quantity:kg", "quantity:g", "quantity:lb", "quantity:oz", "quantity:stone":
 			// "Rex weighs 32 kg" / "Rex is 27 kilos": a mass is a weight
 			ws["weigh"] = true
+		case "email", "phone":
+			// "my cell number is 555-0142" / "new phone number:
+			// 555-0199"; "my main email is ..." / "my primary email
+			// address is ...": how a contact is named or reached is no
+			// topic of its own; "work" or "Dad's" still is
+			for w := range ws {
+				switch r := contactWords[w]; {
+				case r == "-":
+					delete(ws, w)
+				case r != "":
+					delete(ws, w)
+					ws[r] = true
+				}
+			}
+			ws[contactTopic[t]] = true
 		case "date", "month", "year":
 			for _, v := range c.vals[t] {
 				if v.from > 0 && (c.ts[v.from-1].low == "until" || c.ts[v.from-1].low == "till") {
@@ -790,6 +844,19 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 	}
 }
 
+// contactTopic is the topic word of a contact value's type.
+var contactTopic = map[string]string{"email": "email", "phone": "phon"}
+
+// contactWords are stems a claim giving an email address or a phone number
+// names or reaches it with: folded to one word, or left out ("-").
+var contactWords = map[string]string{
+	"phon": "phon", "numb": "phon", "mobil": "phon", "cell": "phon", "telephon": "phon", "tel": "phon",
+	"email": "email", "e-mail": "email", "mail": "email", "address": "-",
+	"primary": "main", "main": "main", "usual": "main", "prefer": "main", "best": "main",
+	"reach": "-", "contact": "-", "call": "-", "text": "-", "ring": "-", "new": "-", "current": "-",
+	"detail": "-", "on": "-", "at": "-",
+}
+
 // heldOneNouns name what a person or a household has one of at a time: a
 // second name for it is a change or a contradiction, not one more ("the
 // car insurance is with Admiral" / "our car's insured through Direct
@@ -797,6 +864,41 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 var heldOneNouns = stemSet("insurance", "insurer", "gp", "dentist", "vet", "optician", "landlord", "landlady",
 	"employer", "boss", "broadband", "isp", "mortgage", "lender", "energy", "electricity", "childminder",
 	"nursery", "hairdresser", "barber", "accountant", "solicitor", "registrar")
+
+// anchorNames takes out of both claims' names those the other claim gives
+// too, when one of them gives more than one name and each keeps one: a name
+// both give is what they are about ("the Vantelle conference is in Lisbon"
+// / "sorry, I meant Porto: the Vantelle conference is in Porto"), not the
+// value, and its words stay in the topic. a and b are copies (byTopic).
+func anchorNames(a, b map[string][]typedValue) {
+	for t := range nameTypes {
+		av, bv := a[t], b[t]
+		if len(av) < 2 && len(bv) < 2 {
+			continue
+		}
+		ka, kb := namesBesides(t, av, bv), namesBesides(t, bv, av)
+		if len(ka) == 0 || len(kb) == 0 || len(ka) == len(av) && len(kb) == len(bv) {
+			continue
+		}
+		a[t], b[t] = ka, kb
+	}
+}
+
+// namesBesides is xs without the names ys gives too.
+func namesBesides(t string, xs, ys []typedValue) []typedValue {
+	var out []typedValue
+	for _, x := range xs {
+		if !slices.ContainsFunc(ys, func(y typedValue) bool { return sameName(t, x.key, y.key) }) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sharesName reports whether a and b give a name in common.
+func sharesName(t string, a, b []typedValue) bool {
+	return len(namesBesides(t, a, b)) < len(a)
+}
 
 // heldOne: both topics name one thing held one at a time.
 func heldOne(a, b map[string]bool) bool {

@@ -227,10 +227,12 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// incoming claim names the value it retires
 			return d
 		}
-		if d, ok := byTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when) {
+		if d, r, ok := readByTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when || r.amountOfOneThing()) {
 			// "speaks fluent Portuguese" / "speaks Portuguese fluently";
 			// "is planned for June" (read as a state) / "will be in
-			// September": when it is, read from the words
+			// September": when it is, read from the words; "takes 50 mg
+			// of sertraline daily" / "takes 100 mg of sertraline a day":
+			// one thing taken, in another amount
 			return d
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}

@@ -144,6 +144,13 @@ var asideOpeners = map[string]bool{
 	"their": true, "his": true, "her": true, "my": true, "our": true, "there": true,
 }
 
+// reasonOpeners open a clause that says why.
+var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true}
+
+// ifAsides follow "if" in a trailing aside that gives no condition of the
+// value: "my number is 555-0142 if anyone asks", "... if you need it".
+var ifAsides = map[string]bool{"anyone": true, "anybody": true, "someone": true, "somebody": true, "you": true, "needed": true, "necessary": true, "asked": true}
+
 // leadingAdjuncts open a clause before the claim that says when or why.
 var leadingAdjuncts = map[string]bool{
 	"after": true, "before": true, "during": true, "following": true, "since": true, "once": true,
@@ -220,6 +227,16 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 			changed = true
 		}
 		break
+	}
+	// a trailing reason after the last value, with or without a comma:
+	// "... to the Greenway clinic since it's closer to the new place"
+	for i := last + 1; i+1 < len(ts); i++ {
+		if reasonOpeners[ts[i].low] && subjectPronouns[ts[i+1].low] || ts[i].low == "if" && ifAsides[ts[i+1].low] {
+			for k := i; k < len(ts); k++ {
+				skip[k] = true
+			}
+			break
+		}
 	}
 	for i := last + 1; i < len(ts); i++ {
 		if !ts[i].brk || !(asideOpeners[ts[i].low] || subjectPronouns[ts[i].low]) {
@@ -383,7 +400,10 @@ func retires(existing schema.Memory, e, i topicClaim) (typedValue, typedValue, b
 			var v typedValue
 			n := 0
 			for _, c := range vs {
-				if c.key != subj && containsWords(ev, strings.Fields(c.key)) && sameName(t, c.key, o.key) {
+				// an existing claim read with no value of its own ("The
+				// Vantelle conference this year is in Lisbon") may have
+				// any of its names retired by name
+				if c.key != subj && (len(ev) == 0 || containsWords(ev, strings.Fields(c.key))) && sameName(t, c.key, o.key) {
 					v, n = c, n+1
 				}
 			}

@@ -126,6 +126,7 @@ var genericStems = func() map[string]bool {
 // abbreviations of topic words read as the word: "prod" is
 // "production", "repo" "repository".
 var topicAbbreviations = map[string]string{
+	"st": "street", "rd": "road", "ave": "avenue",
 	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
 	"admin": "administration", "docs": "documentation", "info": "information",
 	"physio": "physiotherapy", "infra": "infrastructure", "k8s": "kubernetes", "req": "request", "reqs": "request",

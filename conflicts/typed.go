@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,8 +73,19 @@ func readTokens(s string) []ctok {
 			brk = false
 		}
 	}
+	whole := wholeTokens(s)
 	prev := rune(0)
 	for i := 0; i < len(s); {
+		if len(whole) > 0 && whole[0][0] == i {
+			// an email address or a phone number is one word
+			flush()
+			raw := s[whole[0][0]:whole[0][1]]
+			out = append(out, ctok{raw: raw, low: wholeKey(raw), brk: brk})
+			brk = false
+			i, prev = whole[0][1], 'x'
+			whole = whole[1:]
+			continue
+		}
 		r, w := utf8.DecodeRuneInString(s[i:])
 		next, _ := utf8.DecodeRuneInString(s[i+w:])
 		switch {
@@ -107,6 +119,84 @@ func readTokens(s string) []ctok {
 	}
 	flush()
 	return out
+}
+
+// emailRe matches an email address; phoneRe a phone number: digit
+// groups joined by hyphens, dots or spaces ("555-0142", "+44 7700
+// 900123", "(415) 555-0199"), checked further by phoneDigits.
+var (
+	emailRe = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
+	phoneRe = regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{2,6}){1,4}`)
+)
+
+// wholeTokens returns the spans of s that are one word each: email
+// addresses, and phone numbers of 7 to 15 digits written with a
+// separator a number would not have (a hyphen, a leading "+", "0" or
+// bracket before spaces) and that are no date ("2024-03-14", "14.03.24").
+func wholeTokens(s string) [][2]int {
+	if !strings.ContainsAny(s, "@-+(.") && !strings.Contains(s, " 0") {
+		return nil
+	}
+	var out [][2]int
+	for _, m := range emailRe.FindAllStringIndex(s, -1) {
+		out = append(out, [2]int{m[0], m[1]})
+	}
+	for _, m := range phoneRe.FindAllStringIndex(s, -1) {
+		if phoneNumber(s, m[0], m[1]) && !slices.ContainsFunc(out, func(e [2]int) bool { return m[0] < e[1] && e[0] < m[1] }) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	return out
+}
+
+// phoneNumber: s[from:to], matched by phoneRe, is a phone number.
+func phoneNumber(s string, from, to int) bool {
+	p := s[from:to]
+	if from > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(s[:from]); unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == ',' || r == '/' || r == '£' || r == '$' || r == '€' {
+			return false // inside a word or an amount
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(s[to:]); unicode.IsLetter(r) || unicode.IsDigit(r) || r == '/' || r == '%' {
+		return false
+	}
+	digits := 0
+	for _, r := range p {
+		if unicode.IsDigit(r) {
+			digits++
+		}
+	}
+	if digits < 7 || digits > 15 {
+		return false
+	}
+	if digitDate.MatchString(p) {
+		return false
+	}
+	if strings.HasPrefix(p, "+") || strings.HasPrefix(p, "(") || strings.HasPrefix(p, "0") {
+		return true
+	}
+	return !strings.Contains(p, " ") && !strings.Contains(p, ".") // "555-0142", not "in 2023 1500 people"
+}
+
+// digitDate matches digits that are a date, not a phone number.
+var digitDate = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\d{1,2}[-.]\d{2,4})$`)
+
+// wholeKey is the comparison key of an email address (lower case) or a
+// phone number (its digits after "tel:", so that number() does not read
+// it as an amount).
+func wholeKey(raw string) string {
+	if strings.Contains(raw, "@") {
+		return strings.ToLower(raw)
+	}
+	var b strings.Builder
+	b.WriteString("tel:")
+	for _, r := range raw {
+		if unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // compoundHyphen: the hyphen between word (so far) and the rest joins a
@@ -269,6 +359,15 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		return ts[i].low
 	}
+	// email addresses and phone numbers: one word each (readTokens)
+	for i, t := range ts {
+		switch {
+		case strings.Contains(t.low, "@"):
+			add("email", t.low, i, i+1)
+		case strings.HasPrefix(t.low, "tel:"):
+			add("phone", strings.TrimPrefix(t.low, "tel:"), i, i+1)
+		}
+	}
 	// street addresses first: their numbers and names are one value
 	for i := 0; i < len(ts); i++ {
 		if from, to, key, ok := addressAt(ts, i); ok && free(from, to) {
@@ -287,7 +386,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 	}
 	// money, percentages and clock times: they use a number the other
-	// readings would take
+	// readings would take; but "Biscuit weighs 14 pounds" is a mass
+	weighed := slices.ContainsFunc(ts, func(t ctok) bool { return weighWords[t.low] })
 	for i := 0; i < len(ts); i++ {
 		if !free(i, i+1) {
 			continue
@@ -308,13 +408,13 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k) {
 			// "fifty-five dollars", "twelve hundred pounds"
-			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 {
+			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 && !(cur == "gbp" && weighed) {
 				end, per := moneyPeriod(ts, k+1)
 				add("money:"+cur+":"+per, wn, i, end)
 				continue
 			}
 		}
-		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 {
+		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 && !(cur == "gbp" && weighed) {
 			end, per := moneyPeriod(ts, i+2)
 			add("money:"+cur+":"+per, n, i, end)
 			continue
@@ -422,7 +522,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("year", n, i, i+1)
 			continue
 		}
-		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) {
+		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) && !strings.HasSuffix(low(i-1), "'s") {
 			continue // "Room 12", "Route 9": a numbered name, not "Virgin's 500 Mbps"
 		}
 		u := low(i + 1)
@@ -502,7 +602,14 @@ func monthSpans(ts []ctok, vs []typedValue) []typedValue {
 
 // unitSynonyms fold spellings of one unit: "30 seconds" = "30 s",
 // "24 kilos" = "24 kg".
+// weighWords say that pounds in the claim are a mass, not money.
+var weighWords = map[string]bool{
+	"weigh": true, "weighs": true, "weighed": true, "weighing": true, "weight": true, "weighs-in": true,
+	"heavy": true, "heavier": true, "lighter": true, "overweight": true, "underweight": true,
+}
+
 var unitSynonyms = map[string]string{
+	"pound": "lb",
 	"s": "second", "sec": "second", "secs": "second", "second": "second",
 	"min": "minute", "mins": "minute", "minute": "minute",
 	"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
@@ -566,6 +673,9 @@ var durationVerbs = map[string]bool{"lasts": true, "last": true, "lasted": true,
 // quantity is the type and key of n units u, durations in minutes ("1.5
 // hours" is "90 minutes") and a fortnight as two weeks.
 func quantity(n, u string) (string, string) {
+	if u == "bed" {
+		u = "bedroom" // "a three-bed", "a two bed flat"; "40 beds" are beds
+	}
 	u = unitKey(u)
 	f, err := strconv.ParseFloat(n, 64)
 	switch {
@@ -1005,6 +1115,14 @@ var timesWords = map[string]string{"once": "1", "twice": "2", "thrice": "3"}
 // "goes out fortnightly on Wednesdays".
 var freqFollowers = map[string]bool{"on": true, "at": true, "in": true, "from": true, "for": true, "by": true, "until": true}
 
+// quantityBefore: a quantity of out ends just before token i, or, when
+// the clause ends after i's period (atEnd), anywhere before it.
+func quantityBefore(out []typedValue, i int, atEnd bool) bool {
+	return slices.ContainsFunc(out, func(v typedValue) bool {
+		return strings.HasPrefix(v.typ, "quantity:") && (v.to == i || atEnd && v.to < i)
+	})
+}
+
 func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 	low := func(i int) string {
 		if i < 0 || i >= len(ts) {
@@ -1039,6 +1157,10 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 				add("1/fortnight", i, i+2)
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
+			add("1/"+freqUnits[low(i+1)], i, i+2)
+		case (w == "a" || w == "an" || w == "per") && i > 0 && freqUnits[low(i+1)] != "" && !used[i+1] && quantityBefore(out, i, i+2 == len(ts) || i+2 < len(ts) && ts[i+2].brk):
+			// "100 mg a day" is 100 mg daily, and so is "100 mg of
+			// sertraline a day"
 			add("1/"+freqUnits[low(i+1)], i, i+2)
 		case (w == "every" || w == "each") && i+2 < len(ts) && freqUnits[singular(low(i+2))] != "" && !used[i+1] && !used[i+2]:
 			// "every two weeks", "every 3 months"

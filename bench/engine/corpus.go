@@ -86,8 +86,9 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout8.json", "hold-out 8 (not tuned on)"},
 	{"holdout9.json", "hold-out 9 (not tuned on)"},
 	{"holdout10.json", "hold-out 10 (not tuned on)"},
-	{"holdout11.json", "hold-out 11 (unread: measure, do not read with -v)"},
+	{"holdout11.json", "hold-out 11 (spent)"},
 	{"holdout12.json", "hold-out 12 (unread: measure, do not read with -v)"},
+	{"holdout13.json", "hold-out 13 (unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
