@@ -176,6 +176,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 			if en, in := numbersOutside(existing.Claim, evk), numbersOutside(incoming.Claim, ivk); !slices.Equal(en, in) {
 				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims carry other numbers (%s; %s): they are about other things", about, iv.raw, strings.Join(en, " "), strings.Join(in, " "))}
 			}
+			if en, in := namesOutside(existing, evk), namesOutside(incoming, ivk); len(en) > 0 && len(in) > 0 && !slices.Equal(en, in) {
+				// "I play squash with Ana and Tom" / "... with Ana and Bea"
+				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims name other people or things (%s; %s)", about, iv.raw, strings.Join(en, ", "), strings.Join(in, ", "))}
+			}
 			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, iv.raw)}
 		}
 		if incoming.Correction {

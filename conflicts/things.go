@@ -3,6 +3,8 @@ package conflicts
 import (
 	"slices"
 	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // Two claims with one subject, attribute and value can still be about
@@ -30,6 +32,22 @@ func numbersOutside(claim string, value []string) []string {
 		}
 	}
 	return out
+}
+
+// namesOutside are the names of m's entities, in key form, that are
+// neither its subject nor inside its value, sorted.
+func namesOutside(m schema.Memory, value []string) []string {
+	subj := strings.Join(key(m.Subject), " ")
+	var out []string
+	for _, e := range m.Entities {
+		k := key(e.Name)
+		if len(k) == 0 || strings.Join(k, " ") == subj || containsWords(value, k) {
+			continue
+		}
+		out = append(out, strings.Join(k, " "))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // tailPreps start the part two values may share while differing in what

@@ -1115,6 +1115,9 @@ var timesWords = map[string]string{"once": "1", "twice": "2", "thrice": "3"}
 // "goes out fortnightly on Wednesdays".
 var freqFollowers = map[string]bool{"on": true, "at": true, "in": true, "from": true, "for": true, "by": true, "until": true}
 
+// clauseEnders may close a clause after its value: "100 mcg a day now".
+var clauseEnders = map[string]bool{"now": true, "nowadays": true, "currently": true, "instead": true}
+
 // quantityBefore: a quantity of out ends just before token i, or, when
 // the clause ends after i's period (atEnd), anywhere before it.
 func quantityBefore(out []typedValue, i int, atEnd bool) bool {
@@ -1158,7 +1161,7 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
 			add("1/"+freqUnits[low(i+1)], i, i+2)
-		case (w == "a" || w == "an" || w == "per") && i > 0 && freqUnits[low(i+1)] != "" && !used[i+1] && quantityBefore(out, i, i+2 == len(ts) || i+2 < len(ts) && ts[i+2].brk):
+		case (w == "a" || w == "an" || w == "per") && i > 0 && freqUnits[low(i+1)] != "" && !used[i+1] && quantityBefore(out, i, i+2 == len(ts) || i+2 < len(ts) && (ts[i+2].brk || clauseEnders[ts[i+2].low])):
 			// "100 mg a day" is 100 mg daily, and so is "100 mg of
 			// sertraline a day"
 			add("1/"+freqUnits[low(i+1)], i, i+2)

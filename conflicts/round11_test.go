@@ -1,0 +1,71 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families of phrasing read in the eleventh pass (hold-out 11's misses),
+// each in wordings of its own.
+func TestRound11Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// a name both claims give is what they are about; the other is
+		// the value ("not Leeds" names the one retired)
+		{"The Brightwave sales summit this year is in Leeds.", "Sorry, I meant York: the Brightwave summit is in York, not Leeds.", 0, Supersedes},
+		{"The Halden board meeting is in Oslo.", "We've moved the Halden board meeting to Bergen.", 60 * day, Supersedes},
+		// a provider named with a practice, on each side, of a thing held
+		// one at a time
+		{"My optician is Ms Varga, the one on Mill Lane.", "I changed opticians, I see Mr Dube at Clearview Eyecare now.", 120 * day, Supersedes},
+		{"Our accountant is Mr Lowe at Lowe & Pratt.", "We switched accountants and now use Priya Nair at Ledgerline.", 120 * day, Supersedes},
+		// a trailing reason is not what the claim is about
+		{"Pepper's groomer is Ana at Fluffy Paws.", "We changed Pepper's groomer to Coat & Clip because it's nearer the school.", 90 * day, Supersedes},
+		// email addresses and phone numbers, however the contact is named
+		{"My main email is li.wei@outlook.com.", "My primary email address is wei@liweistudio.co.uk.", 0, Contradicts},
+		{"You can reach me at tom@oldmail.net.", "Email me at tom.b@newmail.org from now on.", 90 * day, Supersedes},
+		{"My mobile number is 07700 900111 if you need it.", "New phone number: 07700 900222.", 120 * day, Supersedes},
+		{"My cell is 415-555-0100.", "My phone number is (415) 555-0100.", 30 * day, Duplicate},
+		// a weight in pounds is a mass, not money
+		{"Mango weighs 11 pounds.", "Mango (our rabbit) is about 9 lb.", 0, Contradicts},
+		{"Rex weighs fourteen pounds.", "Rex's weight is 14 lbs.", 30 * day, Duplicate},
+		// "a three-bed" counts bedrooms
+		{"Our flat has two bedrooms.", "The flat is a three-bed.", 0, Contradicts},
+		// an age said with "'s"
+		{"Our son Noah is eleven.", "Noah's twelve years old.", 0, Contradicts},
+		// an amount a day is daily; a drug taken in another amount is
+		// its dose
+		{"I take 25 mg of amitriptyline nightly.", "I take 10 mg of amitriptyline a night.", 0, Contradicts},
+		{"Dad takes 5 mg of ramipril daily.", "Dad's ramipril dose is 10 mg a day.", 0, Contradicts},
+		{"I take 75 mcg of levothyroxine daily.", "I take 100 mcg of levothyroxine a day now.", 90 * day, Supersedes},
+	})
+}
+
+// What must stay unrelated, said together and months apart, both orders.
+func TestRound11KeepApart(t *testing.T) {
+	pairs := [][2]string{
+		// a name both give, and two others of a thing held with others
+		{"I play squash with Ana and Tom.", "I play squash with Ana and Bea."},
+		{"I climb with Sam at the Arch.", "I climb with Jo at the Castle."},
+		// another person's contact, a work and a personal address, a
+		// landline and a mobile
+		{"My email is li.wei@outlook.com.", "Dad's email is wei.senior@outlook.com."},
+		{"My work email is sam@acme.com.", "My personal email is sam.r@gmail.com."},
+		{"Dad's mobile is 07700 900123.", "My mobile is 07700 900456."},
+		{"Our landline is 0161 496 0000.", "My mobile is 07700 900456."},
+		// digits that are no phone number
+		{"In 2023 1500 people came to the fair.", "In 2024 1800 people came to the fair."},
+		// pounds paid, not weighed; beds are not bedrooms
+		{"The vet charged 40 pounds for Rex's jab.", "Rex weighs 40 pounds."},
+		{"The hostel has 40 beds.", "The hostel has 12 bedrooms."},
+		// another drug, another person's dose, another thing a day
+		{"I take 50 mg of sertraline daily.", "I take 20 mg of omeprazole a day."},
+		{"Mum takes 5 mg of ramipril daily.", "Dad takes 10 mg of ramipril a day."},
+		{"I drink 2 litres of water a day.", "I drink 3 litres of water a week."},
+		// an age of another person, a count of another thing
+		{"Noah is eleven.", "Noah's sister is twelve years old."},
+		{"I have 2 cats.", "I have 3 dogs."},
+		// a reason that names the other thing
+		{"We moved Pepper's groomer to Coat & Clip.", "We moved Pepper's vet to Greenway because it's nearer."},
+	}
+	wantUnrelated(t, pairs)
+}
