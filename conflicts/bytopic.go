@@ -49,10 +49,11 @@ type topicRead struct {
 
 // amountOfOneThing: readByTopic related two claims whose words, the values
 // left out, are the same topic, by an amount that differs ("I take 50 mg of
-// sertraline daily" / "I take 100 mg of sertraline a day"): one amount of
-// one thing, although the slot ("takes") may hold several things.
+// sertraline daily" / "I take 100 mg of sertraline a day") or a school
+// grade ("Eli is in third grade" / "Eli's in fourth grade"): one amount of
+// one thing, although the slot ("takes", "is in") may hold several things.
 func (r topicRead) amountOfOneThing() bool {
-	return !r.relaxed && (strings.HasPrefix(r.differ, "quantity:") || strings.HasPrefix(r.differ, "money:") || r.differ == "percent")
+	return !r.relaxed && (strings.HasPrefix(r.differ, "quantity:") || strings.HasPrefix(r.differ, "money:") || r.differ == "percent" || r.differ == "grade" || r.differ == "schoolyear")
 }
 
 // readByTopic is byTopic, with how it read the pair.
@@ -116,8 +117,14 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		// 100 mg a day": an amount of a drug taken is its dose
 		et["dos"], it["dos"] = true, true
 	}
-	if severalNames && !heldOne(et, it) {
-		return Decision{}, topicRead{}, false // which of two names is the slot's is unclear
+	movedHome(ia, shared, it, et)
+	movedHome(ea, shared, et, it)
+	if severalNames && !heldOne(et, it) && !ia.cue && !incoming.Correction {
+		// which of two names is the slot's is unclear, unless the
+		// incoming claim says the thing moved ("our office is in the
+		// Maple Court building downtown" / "we moved the office to the
+		// Kingsway building on 3rd Avenue")
+		return Decision{}, topicRead{}, false
 	}
 	if !sameAgent(ea.ts, ia.ts) {
 		return Decision{}, topicRead{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
@@ -541,7 +548,7 @@ func changeCue(ts []ctok) (cue, additive bool) {
 	for i, t := range ts {
 		w := t.low
 		switch {
-		case additiveWords[w] && !(w == "second" && i > 0 && ts[i-1].low == "every"),
+		case additiveWords[w] && !(w == "second" && (i > 0 && ts[i-1].low == "every" || i+1 < len(ts) && (ts[i+1].low == "grade" || ts[i+1].low == "grader"))),
 			w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
 			// "every second Wednesday" is how often, not a second thing
 			additive = true
@@ -819,6 +826,10 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 		case "quantity:kg", "quantity:g", "quantity:lb", "quantity:oz", "quantity:stone":
 			// "Rex weighs 32 kg" / "Rex is 27 kilos": a mass is a weight
 			ws["weigh"] = true
+		case "name", "person":
+			// "our landlord's name is Gerald Pike" / "the landlord is
+			// Corinne Maddox"
+			delete(ws, "nam")
 		case "email", "phone":
 			// "my cell number is 555-0142" / "new phone number:
 			// 555-0199"; "my main email is ..." / "my primary email
@@ -843,6 +854,37 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 		}
 	}
 }
+
+// personPronouns stand for a person as the subject of a clause.
+var personPronouns = map[string]bool{"he": true, "she": true, "he's": true, "she's": true}
+
+// movedHome: a claim that says someone moved, to a place it names, with
+// no other topic ("we finally moved: I'm in Bristol as of last month"),
+// is about where they live, when the other claim is ("I'm living in
+// Leeds these days").
+func movedHome(c topicClaim, shared []string, ws, other map[string]bool) {
+	if !other["live"] || !slices.Contains(shared, "name") {
+		return
+	}
+	if !slices.ContainsFunc(c.ts, func(t ctok) bool { return moveHomeVerbs[t.low] }) {
+		return
+	}
+	for w := range ws {
+		if !genericStems[w] && !moveHomeStems[w] && !other[w] {
+			return // "we moved the piano to Swansea"
+		}
+	}
+	for w := range moveHomeStems {
+		delete(ws, w)
+	}
+	ws["live"] = true
+}
+
+// moveHomeVerbs say that someone moved home.
+var moveHomeVerbs = map[string]bool{"moved": true, "relocated": true, "emigrated": true}
+
+// moveHomeStems are the stems of moveHomeVerbs.
+var moveHomeStems = stemSet("moved", "relocated", "emigrated")
 
 // contactTopic is the topic word of a contact value's type.
 var contactTopic = map[string]string{"email": "email", "phone": "phon"}
@@ -937,6 +979,14 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 		}
 		// a name as an owner: "Leo's", "Priya's"
 		return strings.HasSuffix(t.low, "'s") && capitalised(t.raw) && hasLetter(w)
+	}
+	for i, t := range x.ts {
+		if i > 1 && !xs[i] && personPronouns[t.low] && capitalised(x.ts[0].raw) && !xs[0] && hasWord(y, stem(x.ts[0].low)) {
+			// "Ravi moved last year, he's in Mumbai now" / "Ravi lives in
+			// Pune": "he" is the person the claim opens with, whom the
+			// other claim names too
+			xs[i] = true
+		}
 	}
 	for i, t := range x.ts {
 		pron := t.low

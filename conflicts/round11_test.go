@@ -37,6 +37,17 @@ func TestRound11Families(t *testing.T) {
 		{"I take 25 mg of amitriptyline nightly.", "I take 10 mg of amitriptyline a night.", 0, Contradicts},
 		{"Dad takes 5 mg of ramipril daily.", "Dad's ramipril dose is 10 mg a day.", 0, Contradicts},
 		{"I take 75 mcg of levothyroxine daily.", "I take 100 mcg of levothyroxine a day now.", 90 * day, Supersedes},
+		// "X's name is Y" is "X is Y"
+		{"Our childminder's name is Jenny Cole.", "The childminder is Maria Lopes.", 0, Contradicts},
+		// several names on each side, and the incoming claim says the
+		// thing moved
+		{"Our studio is in the Foundry building in Ancoats.", "We moved the studio to the Mill building on Pollard Street.", 120 * day, Supersedes},
+		// someone moved, and is somewhere: where they live
+		{"I'm living in Cardiff at the moment.", "We finally relocated, I'm in Swansea since March.", 200 * day, Supersedes},
+		{"Ravi lives in Pune.", "Ravi moved last year, he's in Mumbai now.", 200 * day, Supersedes},
+		// school grades, in words, figures and "-grader"
+		{"Our daughter Ada is in second grade.", "Ada's in 3rd grade.", 200 * day, Supersedes},
+		{"Leo is a fifth-grader.", "Leo is in fourth grade.", 0, Contradicts},
 	})
 }
 
@@ -64,6 +75,14 @@ func TestRound11KeepApart(t *testing.T) {
 		// an age of another person, a count of another thing
 		{"Noah is eleven.", "Noah's sister is twelve years old."},
 		{"I have 2 cats.", "I have 3 dogs."},
+		// a grade of another child, a British school year beside a grade
+		{"Eli is in third grade.", "Eli's sister is in fourth grade."},
+		{"Maya is in Year 4.", "Maya is in 4th grade."},
+		// a move of something else; someone else's home
+		{"I'm living in Cardiff at the moment.", "We moved the piano to Swansea."},
+		{"I'm living in Cardiff.", "My brother moved, he's in Swansea now."},
+		// two offices, said plainly
+		{"Our office is in the Foundry building in Ancoats.", "Our other office is in the Mill building on Pollard Street."},
 		// a reason that names the other thing
 		{"We moved Pepper's groomer to Coat & Clip.", "We moved Pepper's vet to Greenway because it's nearer."},
 	}

@@ -112,6 +112,8 @@ var genericNouns = map[string]bool{
 	// where a thing is: "Rosa's home is in Coimbra" is where Rosa lives,
 	// "the Dublin region" is Dublin
 	"home": true, "region": true,
+	// what a system runs on: "the staging server" / "a Hetzner box"
+	"box": true, "machine": true, "host": true, "vm": true,
 }
 
 // genericStems are genericNouns in their normal form.
@@ -177,6 +179,8 @@ var topicSynonyms = map[string]string{
 	// the shop's books are its bookkeeping; the internet at home is its
 	// broadband
 	"bookkeep": "book", "internet": "broadband",
+	// "lives in" / "is living in"
+	"liv": "live", "living": "live",
 }
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out
@@ -195,7 +199,8 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 			i++ // "from next month"
 			prevKept = ""
 			continue
-		case w == "these" && i+1 < len(ts) && ts[i+1].low == "days", w == "from" && i+1 < len(ts) && ts[i+1].low == "now":
+		case w == "these" && i+1 < len(ts) && ts[i+1].low == "days", w == "from" && i+1 < len(ts) && ts[i+1].low == "now",
+			w == "the" && i+1 < len(ts) && ts[i+1].low == "moment":
 			i++
 			prevKept = ""
 			continue

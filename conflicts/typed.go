@@ -470,6 +470,25 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	// school grades and years: "in third grade", "4th grade", "grade
+	// 4", "a fifth-grader", "Year 4" (a British school year is another
+	// type: Year 4 is not grade 4)
+	for i := 0; i < len(ts); i++ {
+		switch w := low(i); {
+		case (w == "grade" || w == "grader") && i > 0 && free(i-1, i+1):
+			if n, ok := ordinal(low(i - 1)); ok {
+				add("grade", n, i-1, i+1)
+			}
+		case w == "grade" && free(i, i+2):
+			if n, ok := number(low(i + 1)); ok && !strings.Contains(n, ".") {
+				add("grade", n, i, i+2)
+			}
+		case ts[i].raw == "Year" && free(i, i+2) && i+1 < len(ts) && len(low(i+1)) <= 2:
+			if n, ok := number(low(i + 1)); ok {
+				add("schoolyear", n, i, i+2)
+			}
+		}
+	}
 	// versions of named products, quantities and ages
 	for i := 0; i < len(ts); i++ {
 		if !free(i, i+1) {
@@ -819,6 +838,28 @@ func moneyPeriod(ts []ctok, i int) (int, string) {
 }
 
 // dayOfMonth reads "2", "2nd", "31st" as a day of a month.
+// ordinal reads "third" or "3rd" as "3" (first to twelfth).
+func ordinal(w string) (string, bool) {
+	if n, ok := ordinalWords[w]; ok {
+		return strconv.Itoa(n), true
+	}
+	d, ok := strings.CutSuffix(w, w[max(len(w)-2, 0):])
+	if !ok || d == "" || strings.Trim(d, "0123456789") != "" || !slices.Contains([]string{"st", "nd", "rd", "th"}, w[len(d):]) {
+		return "", false
+	}
+	n, _ := strconv.Atoi(d)
+	if n < 1 || n > 13 {
+		return "", false
+	}
+	return strconv.Itoa(n), true
+}
+
+// ordinalWords are ordinals written out, first to twelfth.
+var ordinalWords = map[string]int{
+	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+	"ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+}
+
 func dayOfMonth(w string) (string, bool) {
 	d := strings.TrimRight(w, "stndrh")
 	if d == "" || strings.Trim(d, "0123456789") != "" || len(d) > 2 {
