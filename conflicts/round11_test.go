@@ -48,6 +48,10 @@ func TestRound11Families(t *testing.T) {
 		// school grades, in words, figures and "-grader"
 		{"Our daughter Ada is in second grade.", "Ada's in 3rd grade.", 200 * day, Supersedes},
 		{"Leo is a fifth-grader.", "Leo is in fourth grade.", 0, Contradicts},
+		// "kicks off" starts; "a.m." is "am"; a job is what it runs
+		{"The nightly backup job starts at 3 a.m. GMT.", "Backup kicks off every night at 03:00 GMT.", 30 * day, Duplicate},
+		{"The weekly report job kicks off at 9am on Mondays.", "The weekly report job starts at 10am on Mondays now.", 90 * day, Supersedes},
+		{"The sprint planning starts at 10 a.m.", "Sprint planning kicks off at 10am.", 30 * day, Duplicate},
 	})
 }
 
@@ -83,6 +87,9 @@ func TestRound11KeepApart(t *testing.T) {
 		{"I'm living in Cardiff.", "My brother moved, he's in Swansea now."},
 		// two offices, said plainly
 		{"Our office is in the Foundry building in Ancoats.", "Our other office is in the Mill building on Pollard Street."},
+		// another job, another start
+		{"The nightly backup job starts at 3 a.m.", "The nightly cleanup job starts at 4 a.m."},
+		{"The match kicks off at 3pm.", "The match ends at 5pm."},
 		// a reason that names the other thing
 		{"We moved Pepper's groomer to Coat & Clip.", "We moved Pepper's vet to Greenway because it's nearer."},
 	}

@@ -105,7 +105,7 @@ var genericNouns = map[string]bool{
 	"date": true, "schedule": true, "slot": true, "amount": true, "total": true, "system": true,
 	"platform": true, "tool": true, "software": true, "app": true, "age": true, "year": true,
 	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
-	"annual": true, "daily": true, "hourly": true, "config": true, "configuration": true,
+	"annual": true, "daily": true, "hourly": true, "nightly": true, "job": true, "task": true, "config": true, "configuration": true,
 	"settings": true, "pressure": true,
 	// a pipeline runs on what CI runs on
 	"pipeline": true, "workflow": true,
@@ -179,9 +179,14 @@ var topicSynonyms = map[string]string{
 	// the shop's books are its bookkeeping; the internet at home is its
 	// broadband
 	"bookkeep": "book", "internet": "broadband",
+	// a kickoff is a start
+	"kickoff": "start", "kickof": "start",
 	// "lives in" / "is living in"
 	"liv": "live", "living": "live",
 }
+
+// kickWords are "kick" in "kicks off".
+var kickWords = map[string]bool{"kick": true, "kicks": true, "kicked": true, "kicking": true}
 
 // topicWords are the stemmed topic words of a claim's tokens, leaving out
 // the spans marked in skip.
@@ -197,6 +202,11 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 		switch {
 		case (w == "next" || w == "last" || w == "this" || w == "coming") && i+1 < len(ts) && timeUnits[singular(ts[i+1].low)]:
 			i++ // "from next month"
+			prevKept = ""
+			continue
+		case kickWords[w] && i+1 < len(ts) && ts[i+1].low == "off":
+			out["start"] = true // "kicks off at 2:00" starts then
+			i++
 			prevKept = ""
 			continue
 		case w == "these" && i+1 < len(ts) && ts[i+1].low == "days", w == "from" && i+1 < len(ts) && ts[i+1].low == "now",

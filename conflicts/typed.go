@@ -60,8 +60,14 @@ func claimTokens(s string) []ctok {
 // callers only read them.
 var tokenMemo memo[[]ctok]
 
+// ampm matches "a.m." and "p.m.", read as "am" and "pm".
+var ampm = regexp.MustCompile(`\b([aApP])\.[mM]\b\.?`)
+
 // readTokens is claimTokens without the memo.
 func readTokens(s string) []ctok {
+	if strings.Contains(s, ".m") || strings.Contains(s, ".M") {
+		s = ampm.ReplaceAllString(s, "${1}m")
+	}
 	var out []ctok
 	var b strings.Builder
 	brk := false
@@ -1119,8 +1125,9 @@ func markOld(ts []ctok, vs []typedValue) {
 		switch {
 		case denied:
 			vs[k].old = true
-		case endingVerbs[p]:
-			// "sold the Focus", "cancelled Riverford"
+		case endingVerbs[p] && !(p == "off" && timeTypes[vs[k].typ]):
+			// "sold the Focus", "cancelled Riverford"; but "kicks off at
+			// 9am" and "I'm off on Friday" end no time
 			vs[k].old = true
 		case nameTypes[vs[k].typ] && vs[k].to < len(ts) && leavingVerbs[ts[vs[k].to].low]:
 			// "Dr Shaw retired", "Jordan left"
