@@ -105,8 +105,10 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	es, is := ea.topicSkip(withLoneTimes(shared, ea, ia)), ia.topicSkip(withLoneTimes(shared, ia, ea))
 	pronounSkip(ea, es, ia, is)
 	pronounSkip(ia, is, ea, es)
-	nameKinds(shared, ea, es, ia, is)
+	ka, kb := nameKinds(shared, ea, es, ia, is)
 	et, it := topicWords(ea.ts, es), topicWords(ia.ts, is)
+	dropLoneKinds(et, it, ka)
+	dropLoneKinds(it, et, kb)
 	if slices.Contains(shared, "address") && addressKind(ea.ts) != addressKind(ia.ts) {
 		return Decision{}, topicRead{}, false // the office's address is not the home's
 	}
@@ -1045,7 +1047,9 @@ var (
 // nameKinds: where one claim's name holds the other's and more ("the
 // Airbnb in Porto" / "the Porto Airbnb"), the more is what kind of thing
 // the name is, and part of that claim's topic.
-func nameKinds(shared []string, a topicClaim, as []bool, b topicClaim, bs []bool) {
+//
+// It returns the stems of the words it put in each claim's topic.
+func nameKinds(shared []string, a topicClaim, as []bool, b topicClaim, bs []bool) (ka, kb []string) {
 	for _, t := range shared {
 		if !nameTypes[t] || len(a.vals[t]) != 1 || len(b.vals[t]) != 1 {
 			continue
@@ -1066,7 +1070,31 @@ func nameKinds(shared []string, a topicClaim, as []bool, b topicClaim, bs []bool
 		for i := long.from; i < long.to && i < len(c.ts); i++ {
 			if !slices.Contains(in, c.ts[i].low) {
 				skip[i] = false
+				if long == va {
+					ka = append(ka, stem(c.ts[i].low))
+				} else {
+					kb = append(kb, stem(c.ts[i].low))
+				}
 			}
+		}
+	}
+	return ka, kb
+}
+
+// dropLoneKinds takes out of x's topic the kind words nameKinds put there
+// (kinds) when the other claim's topic y names no kind of its own: "Jack
+// is in Year 4 at Oakfield Primary" / "Jack's at Oakfield, in Year Four"
+// are about one school; "the Porto Airbnb" / "the hotel in Porto" stay
+// two places.
+func dropLoneKinds(x, y map[string]bool, kinds []string) {
+	for w := range y {
+		if !x[w] && !genericStems[w] {
+			return
+		}
+	}
+	for _, w := range kinds {
+		if !y[w] {
+			delete(x, w)
 		}
 	}
 }

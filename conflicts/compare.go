@@ -241,6 +241,12 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
+	if d, ok := byTopic(existing, incoming); ok && d.Relation == Duplicate && !incoming.Correction {
+		// the slots hold other parts of one claim: "Jack is in Year 4
+		// at Oakfield Primary" / "Jack's at Oakfield, in Year Four",
+		// whose typed values and topic are the same
+		return d
+	}
 	switch {
 	case incoming.Correction || iv.changed || iv.renewed && !clearlyLater(existing, incoming):
 		return Decision{Supersedes, fmt.Sprintf("%s, which holds one value; %s and the incoming claim is worded as a correction or a change", about, values)}

@@ -489,8 +489,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			if n, ok := number(low(i + 1)); ok && !strings.Contains(n, ".") {
 				add("grade", n, i, i+2)
 			}
-		case ts[i].raw == "Year" && free(i, i+2) && i+1 < len(ts) && len(low(i+1)) <= 2:
-			if n, ok := number(low(i + 1)); ok {
+		case ts[i].raw == "Year" && free(i, i+2) && i+1 < len(ts):
+			if n, ok := number(low(i + 1)); ok && len(n) <= 2 {
 				add("schoolyear", n, i, i+2)
 			}
 		}
