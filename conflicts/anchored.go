@@ -94,6 +94,13 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 	if plainOnly > maxPlainOnly || anchors == 0 && shared < 2 {
 		return false
 	}
+	if plainOnly > 0 && newOtherThing(y, xw, x) {
+		// the change is only "a new" thing the plain claim does not
+		// name: "quoted £450 to add sockets in the garage" / "same
+		// electrician quoted £1,100 for a new consumer unit" are two
+		// quotes
+		return false
+	}
 	if narrower(y, ys, xw) {
 		return false // "my rent" / "raised my garage rent to £120"
 	}
@@ -242,6 +249,30 @@ var verbParticles = map[string]bool{"out": true, "up": true, "off": true, "down"
 
 // valueLinks stand between a value and the word it belongs to.
 var valueLinks = map[string]bool{"at": true, "on": true, "in": true, "to": true, "the": true, "a": true, "an": true, "of": true, "from": true, "by": true}
+
+// newOtherThing: the only word of y that says a change is "new", and the
+// words after it ("a new consumer unit") are not in the plain claim x.
+func newOtherThing(y topicClaim, xw map[string]bool, x topicClaim) bool {
+	at := -1
+	for i, t := range y.ts {
+		if _, ok := changeVerbs[t.low]; ok || t.low == "now" || t.low == "actually" || t.low == "meant" || t.low == "anymore" || t.low == "longer" {
+			return false
+		}
+		if t.low == "new" && at < 0 {
+			at = i
+		}
+	}
+	if at < 0 || len(y.sched) > 0 {
+		return false
+	}
+	for k := at + 1; k < len(y.ts) && k <= at+3 && !y.ts[k].brk; k++ {
+		w := stem(y.ts[k].low)
+		if xw[w] || hasWord(x, w) {
+			return false
+		}
+	}
+	return at+1 < len(y.ts)
+}
 
 // maxPlainOnly bounds the words a plain claim may have that the claim
 // changing it lacks (changedTopic).

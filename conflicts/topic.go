@@ -146,7 +146,7 @@ func stem(w string) string {
 	if full, ok := topicAbbreviations[w]; ok {
 		w = full
 	}
-	if len(w) <= 3 || hasDigit(w) {
+	if len(w) <= 3 || hasDigit(w) || nounsInIng[w] {
 		return w
 	}
 	w = singular(w)
@@ -165,6 +165,11 @@ func stem(w string) string {
 	}
 	return w
 }
+
+// nounsInIng are words in -ing that name a thing of their own, not the
+// generic noun their stem would give: "the billing service" is not "the
+// bill".
+var nounsInIng = map[string]bool{"billing": true}
 
 // topicSynonyms fold stems of one meaning: a flight that arrives lands; a
 // thing that expires, or is valid until a date, ends then.

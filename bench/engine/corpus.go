@@ -89,6 +89,8 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout11.json", "hold-out 11 (spent)"},
 	{"holdout12.json", "hold-out 12 (unread: measure, do not read with -v)"},
 	{"holdout13.json", "hold-out 13 (unread: measure, do not read with -v)"},
+	{"holdout14.json", "hold-out 14 (spent)"},
+	{"holdout15.json", "hold-out 15 (spent)"},
 }
 
 func isHoldout(name string) bool {
