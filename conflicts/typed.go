@@ -635,7 +635,7 @@ var weighWords = map[string]bool{
 
 var unitSynonyms = map[string]string{
 	"pound": "lb",
-	"s": "second", "sec": "second", "secs": "second", "second": "second",
+	"s":     "second", "sec": "second", "secs": "second", "second": "second",
 	"min": "minute", "mins": "minute", "minute": "minute",
 	"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
 	"ms": "millisecond", "millisecond": "millisecond", "msec": "millisecond",
