@@ -634,8 +634,7 @@ var weighWords = map[string]bool{
 }
 
 var unitSynonyms = map[string]string{
-	"pound": "lb",
-	"s":     "second", "sec": "second", "secs": "second", "second": "second",
+	"s": "second", "sec": "second", "secs": "second", "second": "second",
 	"min": "minute", "mins": "minute", "minute": "minute",
 	"h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour",
 	"ms": "millisecond", "millisecond": "millisecond", "msec": "millisecond",
@@ -648,7 +647,7 @@ var unitSynonyms = map[string]string{
 	"mb": "mb", "megabyte": "mb", "gb": "gb", "gigabyte": "gb", "tb": "tb", "terabyte": "tb",
 	"km": "km", "kilometre": "km", "kilometer": "km", "mi": "mile", "mile": "mile",
 	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
-	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb",
+	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb", "pound": "lb",
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
