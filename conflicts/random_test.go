@@ -21,7 +21,9 @@ func TestRandomWordsNeverPanic(t *testing.T) {
 		£5 $1.2k 3.15pm 9am in the afternoon evening morning at from between not no longer any more with done gave up
 		new now instead of rather than Dr Mr Okafor [shares a photo: ] blood group A positive O negative runs out went
 		up Saturday mornings monthly a week just 50mcg an hour and 1.5 hours fortnight lasts Flat Unit 17 Harcourt Road
-		York named called is was moved switched to GP dentist`)
+		York named called is was moved switched to GP dentist a.m. p.m. kicks off kickoff grade third 4th Year Four
+		fifth-grader sam@x.com 555-0142 +44 7700 900123 (415) weighs three-bed mg a day since it's if anyone asks
+		name he's nightly job billing`)
 	r := rand.New(rand.NewSource(8))
 	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
 	for range 3000 {
