@@ -104,8 +104,10 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 	if narrower(y, ys, xw) {
 		return false // "my rent" / "raised my garage rent to £120"
 	}
-	if h, k := valueHead(x, xs), valueHead(y, ys); h != "" && k != "" && h != k && !yw[h] && !xw[k] {
-		return false // "opens at 9am" / "closes at 4pm"
+	if h, k := valueHead(x, xs), valueHead(y, ys); h != "" && k != "" && h != k && !yw[h] && !xw[k] && !(genericStems[h] && genericStems[k]) {
+		// "opens at 9am" / "closes at 4pm"; but "quoted £3,200" / "a
+		// revised figure of £3,650" name one amount
+		return false
 	}
 	return !qualifiedApart(x, xs, yw, y, ys, xw) && !qualifiedApart(y, ys, xw, x, xs, yw) && !headsApart(x, xs, yw, y, ys, xw)
 }

@@ -151,7 +151,10 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 			if timeTypes[t] {
 				timesDiffer++
 			}
-			if differ != "" && !(timeTypes[t] && timeTypes[differ]) && !((nameTypes[t] || nameTypes[differ]) && !timeTypes[t] && !timeTypes[differ] && heldOne(et, it)) {
+			if differ != "" && !(timeTypes[t] && timeTypes[differ]) && !((nameTypes[t] || nameTypes[differ]) && !timeTypes[t] && !timeTypes[differ] && heldOne(et, it)) &&
+				!(nameTypes[t] && differ == "region" || t == "region" && nameTypes[differ]) {
+				// (a cloud and its region move together: "hosted in AWS
+				// eu-west-1" / "migrated to Google Cloud, europe-west4")
 				// two values differ: two slots, or two things; but a
 				// person and a practice are one provider of a thing held
 				// one at a time, and its package goes with it ("Dr
@@ -529,6 +532,11 @@ var changeVerbs = map[string]bool{
 	// back to 250 g"
 	"raising": true, "increasing": true, "decreasing": true, "reducing": true, "lowering": true,
 	"cutting": true, "dropping": true, "bumping": true, "pushing": true, "bringing": true,
+	// more verbs of an amount or a time set anew: "Chase trimmed the
+	// saver rate to 3.75%", "TAP have retimed our flight", "hiked the
+	// price to £12"
+	"trimmed": true, "hiked": true, "slashed": true, "lifted": true, "revised": false, "retimed": false,
+	"rebooked": false, "repriced": true,
 }
 
 // wentWays after "went" or "gone" make it a change of a value: "went up

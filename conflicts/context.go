@@ -144,8 +144,10 @@ var asideOpeners = map[string]bool{
 	"their": true, "his": true, "her": true, "my": true, "our": true, "there": true,
 }
 
-// reasonOpeners open a clause that says why.
-var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true}
+// reasonOpeners open a trailing clause that says why or when: "... £3,650
+// for the extension roof after he saw the rot in the joists", "... now
+// that it's closer".
+var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true, "after": true, "when": true, "once": true, "now": true}
 
 // ifAsides follow "if" in a trailing aside that gives no condition of the
 // value: "my number is 555-0142 if anyone asks", "... if you need it".

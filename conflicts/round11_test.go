@@ -48,6 +48,14 @@ func TestRound11Families(t *testing.T) {
 		// school grades, in words, figures and "-grader"
 		{"Our daughter Ada is in second grade.", "Ada's in 3rd grade.", 200 * day, Supersedes},
 		{"Leo is a fifth-grader.", "Leo is in fourth grade.", 0, Contradicts},
+		// a revised figure is a new quote; a trailing "after he saw ..."
+		// says why
+		{"The decorator quoted £1,800 for the hallway.", "The decorator came back with a revised figure of £2,100 for the hallway once he'd seen the damp.", 60 * day, Supersedes},
+		// cloud regions are values
+		{"The payments database is in eu-west-1.", "We migrated the payments database to eu-central-1 last week.", 90 * day, Supersedes},
+		{"The Kafka cluster runs in us-east-1.", "Kafka was moved to us-west-2 in the spring.", 120 * day, Supersedes},
+		// "the mortgage fix" / "the fixed rate"; "trimmed" an amount
+		{"Our mortgage fix ends in May 2026.", "The fixed rate on our mortgage runs out in July 2027.", 0, Contradicts},
 		// one claim in two slots: a school year and a school, said
 		// again; the short name of the school is the school (hold-out
 		// 13 had this pair read as a change, at the session's start)
@@ -98,6 +106,10 @@ func TestRound11KeepApart(t *testing.T) {
 		// this read as a change; that pair was read to find it)
 		{"The plumber quoted £300 to fix the leak under the sink.", "Same plumber quoted £2,000 for a new boiler."},
 		{"The garage charged £90 to replace the wipers.", "The garage wants £400 for a new clutch."},
+		// another quote, another region's thing
+		{"The decorator quoted £1,800 for the hallway.", "The decorator's revised estimate for the kitchen is £900."},
+		{"The payments database is in eu-west-1.", "The payments cache is in eu-central-1."},
+		{"Staging is in eu-west-1.", "Production is in us-east-1."},
 		// another job, another start
 		{"The nightly backup job starts at 3 a.m.", "The nightly cleanup job starts at 4 a.m."},
 		{"The match kicks off at 3pm.", "The match ends at 5pm."},

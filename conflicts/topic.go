@@ -105,7 +105,8 @@ var genericNouns = map[string]bool{
 	"date": true, "schedule": true, "slot": true, "amount": true, "total": true, "system": true,
 	"platform": true, "tool": true, "software": true, "app": true, "age": true, "year": true,
 	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
-	"annual": true, "daily": true, "hourly": true, "nightly": true, "job": true, "task": true, "config": true, "configuration": true,
+	"annual": true, "daily": true, "hourly": true, "nightly": true, "job": true, "task": true,
+	"figure": true, "estimate": true, "quote": true, "config": true, "configuration": true,
 	"settings": true, "pressure": true,
 	// a pipeline runs on what CI runs on
 	"pipeline": true, "workflow": true,
@@ -184,6 +185,8 @@ var topicSynonyms = map[string]string{
 	// the shop's books are its bookkeeping; the internet at home is its
 	// broadband
 	"bookkeep": "book", "internet": "broadband",
+	// "the mortgage fix" / "the fixed rate on our mortgage"
+	"fixed": "fix",
 	// a kickoff is a start
 	"kickoff": "start", "kickof": "start",
 	// "lives in" / "is living in"

@@ -127,12 +127,14 @@ func readTokens(s string) []ctok {
 	return out
 }
 
-// emailRe matches an email address; phoneRe a phone number: digit
+// regionRe matches a cloud region ("eu-west-1", "europe-west2"); emailRe
+// an email address; phoneRe a phone number: digit
 // groups joined by hyphens, dots or spaces ("555-0142", "+44 7700
 // 900123", "(415) 555-0199"), checked further by phoneDigits.
 var (
-	emailRe = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
-	phoneRe = regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{2,6}){1,4}`)
+	regionRe = regexp.MustCompile(`\b(?:(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:gov-)?(?:east|west|north|south|central|northeast|southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-(?:east|west|north|south|central|northeast|southeast|northwest|southwest)\d)\b`)
+	emailRe  = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
+	phoneRe  = regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{2,6}){1,4}`)
 )
 
 // wholeTokens returns the spans of s that are one word each: email
@@ -144,8 +146,13 @@ func wholeTokens(s string) [][2]int {
 		return nil
 	}
 	var out [][2]int
-	for _, m := range emailRe.FindAllStringIndex(s, -1) {
+	for _, m := range regionRe.FindAllStringIndex(s, -1) {
 		out = append(out, [2]int{m[0], m[1]})
+	}
+	for _, m := range emailRe.FindAllStringIndex(s, -1) {
+		if !slices.ContainsFunc(out, func(e [2]int) bool { return m[0] < e[1] && e[0] < m[1] }) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
 	}
 	for _, m := range phoneRe.FindAllStringIndex(s, -1) {
 		if phoneNumber(s, m[0], m[1]) && !slices.ContainsFunc(out, func(e [2]int) bool { return m[0] < e[1] && e[0] < m[1] }) {
@@ -194,6 +201,9 @@ var digitDate = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\
 func wholeKey(raw string) string {
 	if strings.Contains(raw, "@") {
 		return strings.ToLower(raw)
+	}
+	if regionRe.MatchString(raw) {
+		return "region:" + strings.ToLower(raw)
 	}
 	var b strings.Builder
 	b.WriteString("tel:")
@@ -372,6 +382,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("email", t.low, i, i+1)
 		case strings.HasPrefix(t.low, "tel:"):
 			add("phone", strings.TrimPrefix(t.low, "tel:"), i, i+1)
+		case strings.HasPrefix(t.low, "region:"):
+			add("region", strings.TrimPrefix(t.low, "region:"), i, i+1)
 		}
 	}
 	// street addresses first: their numbers and names are one value
