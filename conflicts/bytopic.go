@@ -564,6 +564,9 @@ func changeCue(ts []ctok) (cue, additive bool) {
 			additive = true
 		case w == "now":
 			cue = cue || i == 0 || !nowPrefixes[ts[i-1].low]
+		case w == "new" && severalNew(ts, i):
+			// "playing some new games", "made new friends": more of
+			// them, not one changed
 		case w == "new" || w == "meant" || w == "actually" || w == "anymore" || w == "longer":
 			cue = true
 		default:
@@ -587,6 +590,20 @@ func changeCue(ts []ctok) (cue, additive bool) {
 		}
 	}
 	return cue, additive
+}
+
+// severalNew: "new" at i is said of several things ("some new games",
+// "new friends", "a few new recipes"), which come beside others.
+func severalNew(ts []ctok, i int) bool {
+	if i > 0 && (ts[i-1].low == "some" || ts[i-1].low == "few" || ts[i-1].low == "more" || ts[i-1].low == "several" || ts[i-1].low == "many") {
+		return true
+	}
+	if i+1 >= len(ts) {
+		return false
+	}
+	n := ts[i+1].low
+	// "new prices", "new hours", "new rates" are one thing's values
+	return len(n) > 3 && strings.HasSuffix(n, "s") && !strings.HasSuffix(n, "ss") && singular(n) != n && !genericStems[stem(n)] && !timeUnits[singular(n)]
 }
 
 // describeTypes names value types for a reason: "money:gbp:month" ->

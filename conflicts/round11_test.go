@@ -56,6 +56,8 @@ func TestRound11Families(t *testing.T) {
 		{"The Kafka cluster runs in us-east-1.", "Kafka was moved to us-west-2 in the spring.", 120 * day, Supersedes},
 		// "the mortgage fix" / "the fixed rate"; "trimmed" an amount
 		{"Our mortgage fix ends in May 2026.", "The fixed rate on our mortgage runs out in July 2027.", 0, Contradicts},
+		// "new" said of one thing held one at a time is still a change
+		{"My physio is Dr Shah.", "I've got a new physio, Dr Mills.", 90 * day, Supersedes},
 		// one claim in two slots: a school year and a school, said
 		// again; the short name of the school is the school (hold-out
 		// 13 had this pair read as a change, at the session's start)
@@ -110,6 +112,10 @@ func TestRound11KeepApart(t *testing.T) {
 		{"The decorator quoted £1,800 for the hallway.", "The decorator's revised estimate for the kitchen is £900."},
 		{"The payments database is in eu-west-1.", "The payments cache is in eu-central-1."},
 		{"Staging is in eu-west-1.", "Production is in us-east-1."},
+		// "new" said of several things is more of them (LoCoMo had this
+		// read as a change)
+		{"Omar: I love playing strategy games like Catan and Risk.", "Omar: I'm into card games now, and I've been playing some new games with friends."},
+		{"I play tennis with Raj.", "I've made new friends at the tennis club."},
 		// another job, another start
 		{"The nightly backup job starts at 3 a.m.", "The nightly cleanup job starts at 4 a.m."},
 		{"The match kicks off at 3pm.", "The match ends at 5pm."},
