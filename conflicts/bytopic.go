@@ -212,23 +212,31 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{}, topicRead{}, false
 	case timeTypes[differ]:
 		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), topicRead{differ, relaxed}, true
-	case differ != "freq" && (ea.happened && !ea.cue || ia.happened && !ia.cue):
+	case differ != "freq" && differ != "quantity:age" && (ea.happened && !ea.cue || ia.happened && !ia.cue):
 		// two things that happened, or are planned, with different
-		// amounts or names may both be true
+		// amounts or names may both be true; an age one "turned" is
+		// still the age one is
 		return Decision{}, topicRead{}, false
 	case nameTypes[differ] && !eCue && !iCue && !(ea.identity(ev) && ia.identity(iv)) && !heldOne(et, it):
 		return Decision{}, topicRead{}, false
 	}
 	about += " with one " + describeTypes([]string{differ})
+	later := clearlyLater
+	if differ == "quantity:age" {
+		// an age holds from when it is said, whenever the birthday
+		// was: "Grandad turned 91 in March", said in April, is his age
+		// in April
+		later = saidLater
+	}
 	switch {
 	case iCue:
 		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, topicRead{differ, relaxed}, true
-	case clearlyLater(incoming, existing) && !eCue:
+	case later(incoming, existing) && !eCue:
 		if existing.Confirmed {
 			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, topicRead{differ, relaxed}, true
 		}
 		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
-	case clearlyLater(existing, incoming):
+	case later(existing, incoming):
 		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
 	case eCue:
 		// the existing claim changed the value; a later plain claim of

@@ -58,6 +58,9 @@ func TestRound11Families(t *testing.T) {
 		{"Our mortgage fix ends in May 2026.", "The fixed rate on our mortgage runs out in July 2027.", 0, Contradicts},
 		// "new" said of one thing held one at a time is still a change
 		{"My physio is Dr Shah.", "I've got a new physio, Dr Mills.", 90 * day, Supersedes},
+		// an age one turned is the age one is, from when it is said
+		{"Grandpa Joe is 78.", "Grandpa Joe turned 80 in January.", 0, Contradicts},
+		{"Our cat Miso is 3.", "Miso turned four last month.", 200 * day, Supersedes},
 		// one claim in two slots: a school year and a school, said
 		// again; the short name of the school is the school (hold-out
 		// 13 had this pair read as a change, at the session's start)
@@ -116,6 +119,9 @@ func TestRound11KeepApart(t *testing.T) {
 		// read as a change)
 		{"Omar: I love playing strategy games like Catan and Risk.", "Omar: I'm into card games now, and I've been playing some new games with friends."},
 		{"I play tennis with Raj.", "I've made new friends at the tennis club."},
+		// another's age, an amount that is no age
+		{"Grandpa Joe is 78.", "Grandpa Joe's brother turned 80 in January."},
+		{"Miso is 3.", "Miso ate 4 treats last night."},
 		// another job, another start
 		{"The nightly backup job starts at 3 a.m.", "The nightly cleanup job starts at 4 a.m."},
 		{"The match kicks off at 3pm.", "The match ends at 5pm."},

@@ -566,8 +566,11 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		switch {
 		case (u == "year" || u == "years") && low(i+2) == "old":
 			add("quantity:age", n, i, i+3)
-		case u == "" || i+1 < len(ts) && isCopula(low(i-1)) && notUnits[u] && u != "percent":
-			if isCopula(low(i-1)) || low(i-1) == "turned" || low(i-1) == "turns" || low(i-1) == "aged" {
+		case u == "" || i+1 < len(ts) && (isCopula(low(i-1)) || ageVerbs[low(i-1)]) && (notUnits[u] || ts[i+1].brk || u == "in" || u == "last" || u == "next" || u == "this" || u == "on"):
+			switch {
+			case ageVerbs[low(i-1)] && free(i-1, i):
+				add("quantity:age", n, i-1, i+1) // "Grandad turned 91 in March"
+			case isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]:
 				add("quantity:age", n, i, i+1) // "Tigger is 9."
 			}
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
@@ -639,6 +642,9 @@ func monthSpans(ts []ctok, vs []typedValue) []typedValue {
 
 // unitSynonyms fold spellings of one unit: "30 seconds" = "30 s",
 // "24 kilos" = "24 kg".
+// ageVerbs say an age: "turned 91", "turns 7 next week", "aged 40".
+var ageVerbs = map[string]bool{"turned": true, "turns": true, "aged": true, "turning": true}
+
 // weighWords say that pounds in the claim are a mass, not money.
 var weighWords = map[string]bool{
 	"weigh": true, "weighs": true, "weighed": true, "weighing": true, "weight": true, "weighs-in": true,
