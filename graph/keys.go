@@ -150,6 +150,6 @@ const MaxReinforcedConfidence = 0.99
 func ReinforcedConfidence(old, evidence float64) float64 {
 	clamp := func(x float64) float64 { return min(max(x, 0), 1) }
 	old, evidence = clamp(old), clamp(evidence)
-	raised := min(1-(1-old)*(1-evidence), MaxReinforcedConfidence)
+	raised := min(schema.RoundConfidence(1-(1-old)*(1-evidence)), MaxReinforcedConfidence)
 	return max(old, raised)
 }

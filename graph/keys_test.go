@@ -1,11 +1,14 @@
 package graph
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 func TestNormalizeKey(t *testing.T) {
@@ -101,6 +104,14 @@ func TestReinforcedConfidence(t *testing.T) {
 	for _, tt := range tests {
 		if got := ReinforcedConfidence(tt.old, tt.evidence); math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("ReinforcedConfidence(%v, %v) = %v, want %v", tt.old, tt.evidence, got, tt.want)
+		}
+	}
+	// what the API shows is the rounded number itself: 0.91, not
+	// 0.9099999999999999 (a person reads it in a memory's detail)
+	for _, tt := range []struct{ old, evidence float64 }{{0.7, 0.7}, {0.6, 0.6}, {0.55, 0.7}} {
+		got := ReinforcedConfidence(tt.old, tt.evidence)
+		if b, _ := json.Marshal(got); len(b) > len("0.0000") {
+			t.Errorf("ReinforcedConfidence(%v, %v) = %s, want at most %d decimals", tt.old, tt.evidence, b, schema.ConfidenceDecimals)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package schema
 
-import "time"
+import (
+	"math"
+	"time"
+)
 
 // MemoryType classifies what a memory records.
 type MemoryType string
@@ -25,6 +28,16 @@ const (
 	StateDisputed   MemoryState = "disputed"
 	StateRetracted  MemoryState = "retracted"
 )
+
+// ConfidenceDecimals is how many decimal places a memory's confidence
+// keeps: the steps that make it (0.55 + 0.05, or 1 - 0.3 × 0.3) are stored
+// and shown as 0.6 and 0.91, not 0.6000000000000001 and 0.9099999999999999.
+const ConfidenceDecimals = 4
+
+// RoundConfidence rounds c to ConfidenceDecimals decimal places.
+func RoundConfidence(c float64) float64 {
+	return math.Round(c*1e4) / 1e4
+}
 
 // Memory is one claim extracted from material, with its provenance.
 type Memory struct {

@@ -1373,5 +1373,5 @@ func confidence(m schema.Memory, typed, hedged bool) float64 {
 	if hedged {
 		c *= 0.6
 	}
-	return min(max(c, 0.05), 0.95)
+	return schema.RoundConfidence(min(max(c, 0.05), 0.95))
 }
