@@ -541,6 +541,7 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 				np.owner = owner
 				np.possessed = true
 				head, nameToks = nil, nil
+				ownQualifier = -1 // it counted words of the head now the owner
 			}
 		case determiners[l] && len(head) == 0:
 		case l == "of" && len(head) > 0 && np.owner != "" && k+2 == len(ts) && ts[k+1].kind == tWord && !ts[k+1].cap && !determiners[ts[k+1].low]:
@@ -579,7 +580,7 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 		}
 		return np
 	}
-	if ownQualifier > 0 && len(nameToks) == 0 && isProperty(strings.Join(head[:ownQualifier], " ")) {
+	if ownQualifier > 0 && ownQualifier <= len(head) && len(nameToks) == 0 && isProperty(strings.Join(head[:ownQualifier], " ")) {
 		// "the rent for our flat" is "our rent": a property qualified by
 		// the speaker's own thing is what the speaker's property means
 		head = head[:ownQualifier]
