@@ -835,8 +835,9 @@ func withLoneTimes(shared []string, a, b topicClaim) []string {
 	return out
 }
 
-// annualNouns name what falls on one date a year.
-var annualNouns = map[string]bool{"anniversary": true, "birthday": true, "nameday": true}
+// annualNouns name what falls on one date a year (their stems): a policy or
+// a membership renews once a year.
+var annualNouns = map[string]bool{"anniversary": true, "birthday": true, "nameday": true, "renew": true}
 
 // onceAYear: the topic is a thing that has one date a year.
 func onceAYear(topic map[string]bool) bool {

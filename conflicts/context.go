@@ -495,11 +495,11 @@ func mergePeriods(ca, cb topicClaim) {
 		return
 	}
 	switch {
-	case strings.HasSuffix(ta, ":") && strings.HasPrefix(tb, ta) && (!namesPeriod(ca.ts) || periodAfter(ca.ts, a[ta]) == strings.TrimPrefix(tb, ta)):
+	case strings.HasSuffix(ta, ":") && strings.HasPrefix(tb, ta) && (!namesPeriod(ca.ts) || periodAfter(ca.ts, a[ta]) == strings.TrimPrefix(tb, ta) || onlyPeriod(ca.ts, strings.TrimPrefix(tb, ta))):
 		// "£5 pocket money a week" names its period apart from the amount
 		a[tb] = a[ta]
 		delete(a, ta)
-	case strings.HasSuffix(tb, ":") && strings.HasPrefix(ta, tb) && (!namesPeriod(cb.ts) || periodAfter(cb.ts, b[tb]) == strings.TrimPrefix(ta, tb)):
+	case strings.HasSuffix(tb, ":") && strings.HasPrefix(ta, tb) && (!namesPeriod(cb.ts) || periodAfter(cb.ts, b[tb]) == strings.TrimPrefix(ta, tb) || onlyPeriod(cb.ts, strings.TrimPrefix(ta, tb))):
 		b[ta] = b[tb]
 		delete(b, tb)
 	}
@@ -537,18 +537,38 @@ func retiredByName(existing, incoming schema.Memory) (Decision, bool) {
 // "weekly"), so an amount in it without one is not read as the other
 // claim's.
 func namesPeriod(ts []ctok) bool {
+	return len(namedPeriods(ts)) > 0
+}
+
+// namedPeriods are the periods a claim names ("a month of the plan",
+// "monthly", "per year").
+func namedPeriods(ts []ctok) []string {
+	var out []string
 	for i, t := range ts {
-		if _, ok := periodAdverbs[t.low]; ok {
-			return true
+		if p, ok := periodAdverbs[t.low]; ok {
+			out = append(out, p)
 		}
-		if _, ok := periods[singular(t.low)]; ok && i > 0 {
+		if p, ok := periods[singular(t.low)]; ok && i > 0 {
 			switch ts[i-1].low {
 			case "a", "an", "per", "each", "every":
-				return true
+				out = append(out, p)
 			}
 		}
 	}
-	return false
+	return out
+}
+
+// onlyPeriod: the one period the claim names is p ("a month of the Nimbus
+// Pro plan costs $12" is $12 a month), and not as how often ("every
+// month", read as a frequency of its own).
+func onlyPeriod(ts []ctok, p string) bool {
+	for i, t := range ts {
+		if (t.low == "every" || t.low == "each") && i+1 < len(ts) && periods[singular(ts[i+1].low)] != "" {
+			return false
+		}
+	}
+	ps := namedPeriods(ts)
+	return len(ps) > 0 && !slices.ContainsFunc(ps, func(q string) bool { return q != p })
 }
 
 // periodAfter is the period named a few words after the claim's one

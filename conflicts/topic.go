@@ -19,7 +19,7 @@ import (
 // topicDrop are words that never tell one slot from another.
 var topicDrop = map[string]bool{
 	// determiners and the speaker
-	"a": true, "an": true, "the": true, "my": true, "our": true, "your": true, "i": true, "me": true,
+	"a": true, "an": true, "the": true, "usual": true, "my": true, "our": true, "your": true, "i": true, "me": true,
 	"we": true, "us": true, "it": true, "its": true, "this": true, "that": true, "these": true,
 	"those": true, "there": true, "mine": true, "ours": true, "myself": true, "ourselves": true,
 	"i've": true, "we've": true, "we're": true, "i'm": true, "it's": true, "there's": true, "i'd": true,

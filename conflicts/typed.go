@@ -848,6 +848,9 @@ func moneyPeriod(ts []ctok, i int) (int, string) {
 		if p, ok := periodAdverbs[ts[i].low]; ok {
 			return i + 1, p
 		}
+		if w := ts[i].low; w == "hour" || w == "week" || w == "month" || w == "year" {
+			return i + 1, w // "$85/hour" (the slash is no word)
+		}
 	}
 	if i+1 < len(ts) {
 		switch ts[i].low {
@@ -860,7 +863,6 @@ func moneyPeriod(ts []ctok, i int) (int, string) {
 	return i, ""
 }
 
-// dayOfMonth reads "2", "2nd", "31st" as a day of a month.
 // ordinal reads "third" or "3rd" as "3" (first to twelfth).
 func ordinal(w string) (string, bool) {
 	if n, ok := ordinalWords[w]; ok {
@@ -883,6 +885,7 @@ var ordinalWords = map[string]int{
 	"ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
 }
 
+// dayOfMonth reads "2", "2nd", "31st" as a day of a month.
 func dayOfMonth(w string) (string, bool) {
 	d := strings.TrimRight(w, "stndrh")
 	if d == "" || strings.Trim(d, "0123456789") != "" || len(d) > 2 {
