@@ -59,6 +59,9 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 	w := graph.JobWrite{MemoryTurns: map[string][]string{}}
 	ents := st.ents
 	var planned []schema.Memory
+	// twins indexes planned, so a long document's claims are compared
+	// only with the earlier ones they may repeat
+	var twins conflicts.RepeatIndex
 	for i, c := range cands {
 		c.ID = schema.DerivedID(schema.PrefixMemory, string(owner), job.ID, strconv.Itoa(i))
 		c.State = schema.StateActive
@@ -93,8 +96,8 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 		// A twin within this very document is dropped: it is not stored yet,
 		// so there is nothing to reinforce.
 		twin := false
-		for _, prev := range planned {
-			if conflicts.Compare(prev, c).Relation == conflicts.Duplicate {
+		for _, k := range twins.Candidates(c) {
+			if conflicts.Compare(planned[k], c).Relation == conflicts.Duplicate {
 				twin = true
 				break
 			}
@@ -166,6 +169,7 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			continue
 		}
 		planned = append(planned, c)
+		twins.Add(c)
 		w.Memories = append(w.Memories, c)
 		if t := turnsFor(c.Excerpt, turns); len(t) > 0 {
 			w.MemoryTurns[c.ID] = t
