@@ -190,6 +190,13 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
 	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
+	if iCue && !incoming.Correction && newIsTheValue(ia, iv) {
+		// "Hooked a new RPG that I've been playing" / "I'm playing AC
+		// Valhalla": the new thing is the value itself, one more of what
+		// may be several, not the slot's value changed ("our new
+		// landlord is Mr Shah" keeps its change)
+		iCue = false
+	}
 	switch {
 	case !timeTypes[differ] && (ea.future && !ea.scheduled || ia.future && !ia.scheduled), timeTypes[differ] && (ea.futureChange || ia.futureChange),
 		!timeTypes[differ] && (ea.startsLater && !ea.scheduled || ia.startsLater && !ia.scheduled):
@@ -598,6 +605,23 @@ func changeCue(ts []ctok) (cue, additive bool) {
 		}
 	}
 	return cue, additive
+}
+
+// newIsTheValue: the only change word of c is "new", right before its
+// value v ("a new RPG").
+func newIsTheValue(c topicClaim, v typedValue) bool {
+	if v.from < 1 || c.ts[v.from-1].low != "new" || c.scheduled {
+		return false
+	}
+	for i, t := range c.ts {
+		if i == v.from-1 {
+			continue
+		}
+		if _, ok := changeVerbs[t.low]; ok || t.low == "new" || t.low == "now" || t.low == "actually" || t.low == "meant" || t.low == "anymore" || t.low == "longer" || t.low == "instead" {
+			return false
+		}
+	}
+	return true
 }
 
 // severalNew: "new" at i is said of several things ("some new games",

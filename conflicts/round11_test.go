@@ -58,6 +58,8 @@ func TestRound11Families(t *testing.T) {
 		{"Our mortgage fix ends in May 2026.", "The fixed rate on our mortgage runs out in July 2027.", 0, Contradicts},
 		// "new" said of one thing held one at a time is still a change
 		{"My physio is Dr Shah.", "I've got a new physio, Dr Mills.", 90 * day, Supersedes},
+		{"Our landlord is Mr Hebden.", "Our new landlord is Mr Shah.", 90 * day, Supersedes},
+		{"We bank with Barclays.", "We opened an account with a new bank, Monzo.", 90 * day, Supersedes},
 		// an age one turned is the age one is, from when it is said
 		{"Grandpa Joe is 78.", "Grandpa Joe turned 80 in January.", 0, Contradicts},
 		{"Our cat Miso is 3.", "Miso turned four last month.", 200 * day, Supersedes},
@@ -119,6 +121,9 @@ func TestRound11KeepApart(t *testing.T) {
 		// read as a change)
 		{"Omar: I love playing strategy games like Catan and Risk.", "Omar: I'm into card games now, and I've been playing some new games with friends."},
 		{"I play tennis with Raj.", "I've made new friends at the tennis club."},
+		// "a new" thing that is itself the value is one more of what may be
+		// several (LoCoMo: "playing AC Valhalla" / "Hooked a new RPG")
+		{"Dana: I'm currently reading Dune, it's great.", "Dana: Started a new Le Guin novel that I've been reading lately!"},
 		// another's age, an amount that is no age
 		{"Grandpa Joe is 78.", "Grandpa Joe's brother turned 80 in January."},
 		{"Miso is 3.", "Miso ate 4 treats last night."},
