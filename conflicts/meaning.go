@@ -151,7 +151,30 @@ func Apart(existing, incoming schema.Memory) string {
 	if x, y, ok := framed(a, b, wa, wb); ok {
 		return fmt.Sprintf("words take others' places in the same words around them (%s; %s)", x, y)
 	}
+	if x, y, ok := swappedObject(a, b, wa, wb); ok {
+		return fmt.Sprintf("one word takes another's place after the same words (%q, %q)", x, y)
+	}
 	return ""
+}
+
+// swappedObject: a and b open with the same words, at least two, then
+// each has a content word the other lacks, then the same word again ("Dad
+// takes amlodipine for his blood pressure" / "Dad takes atorvastatin for
+// his cholesterol"): what the shared opening is said of differs, whatever
+// follows.
+func swappedObject(a, b []ctok, wa, wb map[string]bool) (string, string, bool) {
+	i := 0
+	for i < len(a) && i < len(b) && stem(a[i].low) == stem(b[i].low) {
+		i++
+	}
+	if i < 2 || i+1 >= len(a) || i+1 >= len(b) {
+		return "", "", false
+	}
+	x, y := stem(a[i].low), stem(b[i].low)
+	if !wa[x] || !wb[y] || wb[x] || wa[y] || stem(a[i+1].low) != stem(b[i+1].low) {
+		return "", "", false
+	}
+	return x, y, true
 }
 
 // framed: a and b are the same words in the same order but for a few

@@ -84,6 +84,10 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"I'm proud of you!", "So proud of myself!", "other persons"},
 		{"We got this!", "You got this!", "other persons"},
 		{"I won my first chess tournament last week.", "I won a big chess tournament last week.", "dated apart"},
+		// one word after the same opening, whatever follows (read at cosine
+		// .921, the closest false duplicate of the read corpora)
+		{"Dad takes amlodipine for his blood pressure.", "Dad takes atorvastatin for his cholesterol.", "after the same words"},
+		{"Gran feeds the robins in her back garden.", "Gran feeds the squirrels in the park.", "after the same words"},
 	} {
 		why := Apart(meaningClaim(t, c.a, 1), meaningClaim(t, c.b, 20))
 		if !strings.Contains(why, c.why) {
