@@ -86,5 +86,11 @@
 // with a word of ending that names the stored value ("we're not with
 // Skyline any more"; denial.go). A street address with its town and
 // postcode is one typed value, and a place has one address of a kind
-// (address.go).
+// (address.go). Email addresses, phone numbers and cloud regions are
+// typed values too, one word each however they are written (typed.go).
+//
+// A document's claims are checked for twins of each other; RepeatIndex
+// (repeat.go) hands the worker only the earlier claims one may repeat
+// (those sharing a content word or a typed value), so a long document is
+// not compared pair by pair.
 package conflicts
