@@ -255,16 +255,8 @@ var valueLinks = map[string]bool{"at": true, "on": true, "in": true, "to": true,
 // newOtherThing: the only word of y that says a change is "new", and the
 // words after it ("a new consumer unit") are not in the plain claim x.
 func newOtherThing(y topicClaim, xw map[string]bool, x topicClaim) bool {
-	at := -1
-	for i, t := range y.ts {
-		if _, ok := changeVerbs[t.low]; ok || t.low == "now" || t.low == "actually" || t.low == "meant" || t.low == "anymore" || t.low == "longer" {
-			return false
-		}
-		if t.low == "new" && at < 0 {
-			at = i
-		}
-	}
-	if at < 0 || len(y.sched) > 0 {
+	at := y.newEnd - 1
+	if at < 0 || at+1 >= len(y.ts) {
 		return false
 	}
 	for k := at + 1; k < len(y.ts) && k <= at+3 && !y.ts[k].brk; k++ {
@@ -273,7 +265,7 @@ func newOtherThing(y topicClaim, xw map[string]bool, x topicClaim) bool {
 			return false
 		}
 	}
-	return at+1 < len(y.ts)
+	return true
 }
 
 // maxPlainOnly bounds the words a plain claim may have that the claim

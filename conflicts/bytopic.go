@@ -114,11 +114,7 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	}
 	valueTopic(ea, shared, et)
 	valueTopic(ia, shared, it)
-	if et["dos"] != it["dos"] && (slices.Contains(shared, "quantity:mg") || slices.Contains(shared, "quantity:microgram")) {
-		// "I take 50 mg of sertraline daily" / "my sertraline dose is
-		// 100 mg a day": an amount of a drug taken is its dose
-		et["dos"], it["dos"] = true, true
-	}
+	doseTopic(shared, et, it)
 	movedHome(ia, shared, it, et)
 	movedHome(ea, shared, et, it)
 	if severalNames && !heldOne(et, it) && !ia.cue && !incoming.Correction {
@@ -181,11 +177,12 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{}, topicRead{}, false
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
+	read := topicRead{differ, relaxed}
 	if differ == "" {
 		if relaxed || existing.Negated != incoming.Negated {
 			return Decision{}, topicRead{}, false
 		}
-		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, topicRead{differ, relaxed}, true
+		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, read, true
 	}
 	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
@@ -204,21 +201,21 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	case differ == "clock" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && ea.identityTime(ev) && ia.identityTime(iv):
 		// "checkout is at 11am" / "the checkout time is noon", said
 		// together: one time a thing is, given twice
-		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one clock time; %s, said together and neither is worded as a change", about, values)}, read, true
 	case (differ == "date" || differ == "month" || differ == "year") && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && et["end"] && it["end"]:
 		// "my passport expires in March 2027" / "... is valid until
 		// August 2029", said together: a thing ends once
-		return Decision{Contradicts, fmt.Sprintf("%s with one end date; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one end date; %s, said together and neither is worded as a change", about, values)}, read, true
 	case differ == "date" && timesDiffer == 1 && !eCue && !iCue && !saidApart(existing, incoming) && onceAYear(et):
 		// "our anniversary is 14 May" / "... falls on 21 May", said
 		// together: a date a thing has once a year, given twice
-		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, topicRead{differ, relaxed}, true
+		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, read, true
 	case timeTypes[differ] && !eCue && !iCue:
 		// two days or times said plainly may both hold (closed on
 		// Sundays and on Mondays); only a change moves one
 		return Decision{}, topicRead{}, false
 	case timeTypes[differ]:
-		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), topicRead{differ, relaxed}, true
+		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), read, true
 	case differ != "freq" && differ != "quantity:age" && (ea.happened && !ea.cue || ia.happened && !ia.cue):
 		// two things that happened, or are planned, with different
 		// amounts or names may both be true; an age one "turned" is
@@ -237,20 +234,20 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	}
 	switch {
 	case iCue:
-		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, topicRead{differ, relaxed}, true
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim says it changed", about, values)}, read, true
 	case later(incoming, existing) && !eCue:
 		if existing.Confirmed {
-			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, topicRead{differ, relaxed}, true
+			return Decision{Contradicts, fmt.Sprintf("%s; %s; the incoming claim is later but the existing one was confirmed by the person, so it is not retired", about, values)}, read, true
 		}
-		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
+		return Decision{Supersedes, fmt.Sprintf("%s; %s and the incoming claim is later by at least %s", about, values, LaterMargin)}, read, true
 	case later(existing, incoming):
-		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, topicRead{differ, relaxed}, true
+		return Decision{SupersededBy, fmt.Sprintf("%s; %s and the existing claim is later by at least %s", about, values, LaterMargin)}, read, true
 	case eCue:
 		// the existing claim changed the value; a later plain claim of
 		// another may be either
 		return Decision{}, topicRead{}, false
 	}
-	return Decision{Contradicts, fmt.Sprintf("%s; %s, neither is worded as a change and neither is clearly later", about, values)}, topicRead{differ, relaxed}, true
+	return Decision{Contradicts, fmt.Sprintf("%s; %s, neither is worded as a change and neither is clearly later", about, values)}, read, true
 }
 
 // topicClaim is a claim read for byTopic: its tokens, its typed values by
@@ -276,6 +273,10 @@ type topicClaim struct {
 	sched     [][2]int // the spans of those phrases
 	// ctx marks the words that say when or why, not what (context.go)
 	ctx []bool
+	// newEnd is one past where "new" is when it is the only word that
+	// says a change ("Hooked a new RPG"); 0 when it is not (the zero
+	// value reads as none)
+	newEnd int
 }
 
 // readTopic is readClaimTopic remembered: the worker compares each new
@@ -354,7 +355,11 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 			c.vals[v.typ] = append(c.vals[v.typ], v)
 		}
 	}
-	c.cue, c.additive = changeCue(ts)
+	at, additive := cueWords(ts)
+	c.cue, c.additive = len(at) > 0, additive
+	if len(at) == 1 && ts[at[0]].low == "new" {
+		c.newEnd = at[0] + 1
+	}
 	c.ctx = slices.Clone(aside)
 	inValue := make([]bool, len(ts))
 	for _, v := range vs {
@@ -363,11 +368,14 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		}
 	}
 	if contextSkip(ts, c.ctx, func(i int) bool { return inValue[i] }) {
-		c.cue = true // "since the timetable change, ..."
+		c.cue, c.newEnd = true, 0 // "since the timetable change, ..."
 	}
 	c.sched = scheduledSpans(ts)
 	c.scheduled = len(c.sched) > 0
 	c.cue = c.cue || c.scheduled
+	if c.scheduled {
+		c.newEnd = 0
+	}
 	if m.Negated && len(c.old) == 0 {
 		// a denial with no old value named ("I'm not with Barclays any
 		// more, Monzo is ..." names one): the loop below reads the rest
@@ -570,6 +578,13 @@ var nowPrefixes = map[string]bool{"for": true, "just": true, "until": true, "til
 // "raised ... to", "now", "new", "sorry, I meant"), and whether it is
 // worded as an addition ("too", "also", "as well").
 func changeCue(ts []ctok) (cue, additive bool) {
+	at, additive := cueWords(ts)
+	return len(at) > 0, additive
+}
+
+// cueWords returns where the words are that word ts as a change, and
+// whether a word says a value holds beside another (changeCue).
+func cueWords(ts []ctok) (at []int, additive bool) {
 	for i, t := range ts {
 		w := t.low
 		switch {
@@ -578,19 +593,21 @@ func changeCue(ts []ctok) (cue, additive bool) {
 			// "every second Wednesday" is how often, not a second thing
 			additive = true
 		case w == "now":
-			cue = cue || i == 0 || !nowPrefixes[ts[i-1].low]
+			if i == 0 || !nowPrefixes[ts[i-1].low] {
+				at = append(at, i)
+			}
 		case w == "new" && severalNew(ts, i):
 			// "playing some new games", "made new friends": more of
 			// them, not one changed
 		case w == "new" || w == "meant" || w == "actually" || w == "anymore" || w == "longer":
-			cue = true
+			at = append(at, i)
 		default:
 			needsTo, ok := changeVerbs[w]
 			if !ok {
 				continue
 			}
 			if !needsTo {
-				cue = true
+				at = append(at, i)
 				continue
 			}
 			if (w == "went" || w == "gone") && (i+1 >= len(ts) || !wentWays[ts[i+1].low]) {
@@ -598,30 +615,19 @@ func changeCue(ts []ctok) (cue, additive bool) {
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
 				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {
-					cue = true
+					at = append(at, i)
 					break
 				}
 			}
 		}
 	}
-	return cue, additive
+	return at, additive
 }
 
-// newIsTheValue: the only change word of c is "new", right before its
-// value v ("a new RPG").
+// newIsTheValue: the only word of c that says a change is "new", right
+// before its value v ("a new RPG").
 func newIsTheValue(c topicClaim, v typedValue) bool {
-	if v.from < 1 || c.ts[v.from-1].low != "new" || c.scheduled {
-		return false
-	}
-	for i, t := range c.ts {
-		if i == v.from-1 {
-			continue
-		}
-		if _, ok := changeVerbs[t.low]; ok || t.low == "new" || t.low == "now" || t.low == "actually" || t.low == "meant" || t.low == "anymore" || t.low == "longer" || t.low == "instead" {
-			return false
-		}
-	}
-	return true
+	return c.newEnd > 0 && c.newEnd == v.from
 }
 
 // severalNew: "new" at i is said of several things ("some new games",
@@ -917,6 +923,15 @@ func valueTopic(c topicClaim, shared []string, ws map[string]bool) {
 
 // personPronouns stand for a person as the subject of a clause.
 var personPronouns = map[string]bool{"he": true, "she": true, "he's": true, "she's": true}
+
+// doseTopic: where one claim calls an amount of a drug its dose and the
+// other does not, both are about the dose ("I take 50 mg of sertraline
+// daily" / "my sertraline dose is 100 mg a day").
+func doseTopic(shared []string, a, b map[string]bool) {
+	if a["dos"] != b["dos"] && (slices.Contains(shared, "quantity:mg") || slices.Contains(shared, "quantity:microgram")) {
+		a["dos"], b["dos"] = true, true
+	}
+}
 
 // movedHome: a claim that says someone moved, to a place it names, with
 // no other topic ("we finally moved: I'm in Bristol as of last month"),

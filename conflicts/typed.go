@@ -82,13 +82,12 @@ func readTokens(s string) []ctok {
 	whole := wholeTokens(s)
 	prev := rune(0)
 	for i := 0; i < len(s); {
-		if len(whole) > 0 && whole[0][0] == i {
-			// an email address or a phone number is one word
+		if len(whole) > 0 && whole[0].from == i {
+			// an email address, a phone number or a region is one word
 			flush()
-			raw := s[whole[0][0]:whole[0][1]]
-			out = append(out, ctok{raw: raw, low: wholeKey(raw), brk: brk})
+			out = append(out, ctok{raw: s[whole[0].from:whole[0].to], low: whole[0].key, brk: brk})
 			brk = false
-			i, prev = whole[0][1], 'x'
+			i, prev = whole[0].to, 'x'
 			whole = whole[1:]
 			continue
 		}
@@ -128,38 +127,50 @@ func readTokens(s string) []ctok {
 }
 
 // regionRe matches a cloud region ("eu-west-1", "europe-west2"); emailRe
-// an email address; phoneRe a phone number: digit
-// groups joined by hyphens, dots or spaces ("555-0142", "+44 7700
-// 900123", "(415) 555-0199"), checked further by phoneDigits.
+// an email address; phoneRe a phone number: digit groups joined by
+// hyphens, dots or spaces ("555-0142", "+44 7700 900123", "(415)
+// 555-0199"), checked further by phoneNumber.
 var (
 	regionRe = regexp.MustCompile(`\b(?:(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:gov-)?(?:east|west|north|south|central|northeast|southeast|northwest|southwest)-\d|(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-(?:east|west|north|south|central|northeast|southeast|northwest|southwest)\d)\b`)
 	emailRe  = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
 	phoneRe  = regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,5}\)[ .-]?)?\d{2,6}(?:[ .-]\d{2,6}){1,4}`)
 )
 
-// wholeTokens returns the spans of s that are one word each: email
-// addresses, and phone numbers of 7 to 15 digits written with a
-// separator a number would not have (a hyphen, a leading "+", "0" or
-// bracket before spaces) and that are no date ("2024-03-14", "14.03.24").
-func wholeTokens(s string) [][2]int {
+// wholeSpan is a span of a claim read as one word, with its key.
+type wholeSpan struct {
+	from, to int
+	key      string
+}
+
+// wholeTokens returns the spans of s that are one word each, in order:
+// cloud regions, email addresses, and phone numbers of 7 to 15 digits
+// written with a separator a number would not have (a hyphen, a leading
+// "+", "0" or bracket before spaces) and that are no date ("2024-03-14",
+// "14.03.24"). A region's key is "region:" and its name, an address's
+// its lower case, a phone number's "tel:" and its digits, so that number()
+// does not read it as an amount.
+func wholeTokens(s string) []wholeSpan {
 	if !strings.ContainsAny(s, "@-+(.") && !strings.Contains(s, " 0") {
 		return nil
 	}
-	var out [][2]int
+	var out []wholeSpan
+	add := func(from, to int, key string) {
+		if !slices.ContainsFunc(out, func(e wholeSpan) bool { return from < e.to && e.from < to }) {
+			out = append(out, wholeSpan{from, to, key})
+		}
+	}
 	for _, m := range regionRe.FindAllStringIndex(s, -1) {
-		out = append(out, [2]int{m[0], m[1]})
+		add(m[0], m[1], "region:"+strings.ToLower(s[m[0]:m[1]]))
 	}
 	for _, m := range emailRe.FindAllStringIndex(s, -1) {
-		if !slices.ContainsFunc(out, func(e [2]int) bool { return m[0] < e[1] && e[0] < m[1] }) {
-			out = append(out, [2]int{m[0], m[1]})
-		}
+		add(m[0], m[1], strings.ToLower(s[m[0]:m[1]]))
 	}
 	for _, m := range phoneRe.FindAllStringIndex(s, -1) {
-		if phoneNumber(s, m[0], m[1]) && !slices.ContainsFunc(out, func(e [2]int) bool { return m[0] < e[1] && e[0] < m[1] }) {
-			out = append(out, [2]int{m[0], m[1]})
+		if phoneNumber(s, m[0], m[1]) {
+			add(m[0], m[1], "tel:"+digitsOf(s[m[0]:m[1]]))
 		}
 	}
-	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	slices.SortFunc(out, func(a, b wholeSpan) int { return a.from - b.from })
 	return out
 }
 
@@ -174,13 +185,7 @@ func phoneNumber(s string, from, to int) bool {
 	if r, _ := utf8.DecodeRuneInString(s[to:]); unicode.IsLetter(r) || unicode.IsDigit(r) || r == '/' || r == '%' {
 		return false
 	}
-	digits := 0
-	for _, r := range p {
-		if unicode.IsDigit(r) {
-			digits++
-		}
-	}
-	if digits < 7 || digits > 15 {
+	if digits := len(digitsOf(p)); digits < 7 || digits > 15 {
 		return false
 	}
 	if digitDate.MatchString(p) {
@@ -195,19 +200,10 @@ func phoneNumber(s string, from, to int) bool {
 // digitDate matches digits that are a date, not a phone number.
 var digitDate = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\d{1,2}[-.]\d{2,4})$`)
 
-// wholeKey is the comparison key of an email address (lower case) or a
-// phone number (its digits after "tel:", so that number() does not read
-// it as an amount).
-func wholeKey(raw string) string {
-	if strings.Contains(raw, "@") {
-		return strings.ToLower(raw)
-	}
-	if regionRe.MatchString(raw) {
-		return "region:" + strings.ToLower(raw)
-	}
+// digitsOf is the digits of s.
+func digitsOf(s string) string {
 	var b strings.Builder
-	b.WriteString("tel:")
-	for _, r := range raw {
+	for _, r := range s {
 		if unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}
