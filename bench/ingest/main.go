@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/bench/internal/machine"
+	"github.com/persistmemory/persistmemory/bench/internal/proc"
 )
 
 func main() {
@@ -27,8 +28,9 @@ func main() {
 	owners := flag.Int("owners", 8, "synthetic owners (each has its own key, rate limit and partition key)")
 	conc := flag.Int("concurrency", 16, "concurrent HTTP senders")
 	timeout := flag.Duration("timeout", 30*time.Minute, "give up after this long")
+	drain := flag.String("drain", "", "measure the worker alone at this `host:port`: with the service started with --no-worker, accept every message, then start 'persistmemory worker --metrics-addr host:port' and time it draining the queued backlog")
 	flag.Parse()
-	if err := run(*bin, *base, *n, *owners, *conc, *timeout); err != nil {
+	if err := run(*bin, *base, *n, *owners, *conc, *timeout, *drain); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/ingest:", err)
 		os.Exit(1)
 	}
@@ -60,7 +62,7 @@ type owner struct {
 	mu      sync.Mutex
 }
 
-func run(bin, base string, n, nOwners, conc int, timeout time.Duration) error {
+func run(bin, base string, n, nOwners, conc int, timeout time.Duration, drain string) error {
 	stamp := time.Now().UnixNano()
 	team := make([]*owner, nOwners)
 	for i := range team {
@@ -125,10 +127,25 @@ func run(bin, base string, n, nOwners, conc int, timeout time.Duration) error {
 	accepted := time.Since(start)
 	sent := n - int(failed.Load())
 
+	var drained *drainResult
+	if drain != "" {
+		if m, err := scrape(client, base); err == nil && m.done() > before.done() {
+			return fmt.Errorf("-drain: the service at %s completed jobs while they were sent: start it with --no-worker", base)
+		}
+		d, err := drainBacklog(client, bin, drain, sent, timeout)
+		if err != nil {
+			return err
+		}
+		drained = &d
+		before, after = d.before, d.after
+	}
+
 	// The service's own counters say when the worker has finished; each
 	// job is then checked once through the API.
 	var total time.Duration
-	if before.ok {
+	if drained != nil {
+		total = time.Since(start)
+	} else if before.ok {
 		for {
 			m, err := scrape(client, base)
 			if err == nil && m.done()-before.done() >= float64(sent) {
@@ -154,7 +171,16 @@ func run(bin, base string, n, nOwners, conc int, timeout time.Duration) error {
 	fmt.Printf("messages: %d across %d owners, %d concurrent senders; refused by the API: %d\n", n, nOwners, conc, failed.Load())
 	fmt.Printf("%-44s %10s %12s\n", "", "seconds", "messages/s")
 	fmt.Printf("%-44s %10.1f %12.1f\n", "baseline: API accepted (202, durable, queued)", accepted.Seconds(), float64(sent)/accepted.Seconds())
-	fmt.Printf("%-44s %10.1f %12.1f\n", "end to end: every job completed or failed", total.Seconds(), float64(sent)/total.Seconds())
+	if drained != nil {
+		fmt.Printf("%-44s %10.1f %12.1f\n", "end to end: accepted, then drained", total.Seconds(), float64(sent)/total.Seconds())
+		fmt.Printf("%-44s %10.1f %12.1f\n", "worker alone: Kafka → Neo4j + Weaviate", drained.fromStart.Seconds(), float64(sent)/drained.fromStart.Seconds())
+		fmt.Printf("%-44s %10.1f %12.1f\n", "  after its first completed batch", drained.fromFirst.Seconds(), float64(sent-drained.firstJobs)/drained.fromFirst.Seconds())
+		fmt.Println("(worker alone: the backlog of every message, queued while no worker ran, drained by one 'persistmemory worker'")
+		fmt.Println(" process from its start — loading the model and joining the consumer group included — to its last job)")
+		fmt.Printf("worker process CPU: %.1f s, %.2f ms per message\n", drained.after.cpu, 1000*drained.after.cpu/float64(max(sent, 1)))
+	} else {
+		fmt.Printf("%-44s %10.1f %12.1f\n", "end to end: every job completed or failed", total.Seconds(), float64(sent)/total.Seconds())
+	}
 	fmt.Printf("job states: %v\n", states)
 	retired, err := countStates(client, base, team, "superseded", "disputed")
 	if err != nil {
@@ -178,6 +204,7 @@ type metricsSnapshot struct {
 	seconds map[string]float64 // stage -> seconds spent
 	jobs    map[string]float64 // stage -> jobs
 	batches float64
+	cpu     float64 // the process's CPU seconds (process_cpu_seconds_total)
 }
 
 func (m metricsSnapshot) done() float64 { return m.jobs["complete"] + m.jobs["failed"] }
@@ -202,6 +229,9 @@ func scrape(client *http.Client, base string) (metricsSnapshot, error) {
 		if !ok {
 			if v, ok := strings.CutPrefix(line, "persistmemory_ingest_batch_jobs_count "); ok {
 				m.batches, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+			}
+			if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+				m.cpu, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
 			}
 			continue
 		}
@@ -337,6 +367,61 @@ func countStates(client *http.Client, base string, team []*owner, states ...stri
 		}
 	}
 	return out, nil
+}
+
+// drainResult is how a worker started on a queued backlog drained it.
+type drainResult struct {
+	fromStart, fromFirst time.Duration // to the last job, from the process's start and from its first completed job
+	firstJobs            int           // jobs done at the first scrape that saw any
+	before, after        metricsSnapshot
+}
+
+// drainBacklog starts 'bin worker --metrics-addr addr' with this process's
+// environment (so the same KAFKA_TOPIC), waits until its counters say sent
+// jobs are completed or failed, and stops it.
+func drainBacklog(client *http.Client, bin, addr string, sent int, timeout time.Duration) (drainResult, error) {
+	var r drainResult
+	logFile, err := os.CreateTemp("", "bench-ingest-worker-*.log")
+	if err != nil {
+		return r, err
+	}
+	defer logFile.Close()
+	cmd := exec.Command(bin, "worker", "--metrics-addr", addr)
+	cmd.Env = os.Environ()
+	cmd.Stderr = logFile
+	start := time.Now()
+	child, err := proc.Start(cmd)
+	if err != nil {
+		return r, fmt.Errorf("start the worker: %w", err)
+	}
+	defer child.Stop(15 * time.Second)
+	base := "http://" + addr
+	var first time.Time
+	for {
+		select {
+		case <-child.Exited():
+			return r, fmt.Errorf("the worker exited (%v); its log: %s", child.Err(), logFile.Name())
+		default:
+		}
+		m, err := scrape(client, base)
+		if err == nil && m.ok {
+			if r.before.seconds == nil {
+				r.before = metricsSnapshot{ok: true, seconds: map[string]float64{}, jobs: map[string]float64{}}
+			}
+			if first.IsZero() && m.done() > 0 {
+				first, r.firstJobs = time.Now(), int(m.done())
+			}
+			if m.done() >= float64(sent) {
+				r.after = m
+				r.fromStart, r.fromFirst = time.Since(start), time.Since(first)
+				return r, nil
+			}
+		}
+		if time.Since(start) > timeout {
+			return r, fmt.Errorf("the worker had not drained %d jobs after %s; its log: %s", sent, timeout, logFile.Name())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 func cleanEnv() []string {

@@ -17,9 +17,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
+	"github.com/persistmemory/persistmemory/bench/internal/proc"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	"github.com/persistmemory/persistmemory/retrieval/tokens"
@@ -353,23 +353,17 @@ func startService(bin string, args, env []string, base, logPath, name string, lo
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = lf, lf
-	if err := cmd.Start(); err != nil {
+	child, err := proc.Start(cmd)
+	if err != nil {
 		lf.Close()
 		return nil, nil, fmt.Errorf("start %s %s: %w", bin, strings.Join(args, " "), err)
 	}
-	logf("started %s %s on %s (pid %d, log %s)", bin, strings.Join(args, " "), addr, cmd.Process.Pid, logPath)
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(done) }()
+	logf("started %s %s on %s (pid %d, log %s)", bin, strings.Join(args, " "), addr, child.Pid(), logPath)
+	done := child.Exited()
 	stop = func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
+		child.Stop(30 * time.Second)
 		lf.Close()
-		logf("stopped %s (pid %d)", name, cmd.Process.Pid)
+		logf("stopped %s (pid %d)", name, child.Pid())
 	}
 	ready = func(ctx context.Context) error {
 		rctx, cancel := context.WithCancel(ctx)

@@ -21,10 +21,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/persistmemory/persistmemory/bench/internal/machine"
+	"github.com/persistmemory/persistmemory/bench/internal/proc"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	"github.com/persistmemory/persistmemory/graph"
@@ -647,23 +647,17 @@ func startServe(bin, base, logPath string) (stop func(), err error) {
 		cmd.Env = append(cmd.Env, "KAFKA_TOPIC=bench.retrieval")
 	}
 	cmd.Stdout, cmd.Stderr = logf, logf
-	if err := cmd.Start(); err != nil {
+	child, err := proc.Start(cmd)
+	if err != nil {
 		logf.Close()
 		return nil, fmt.Errorf("start %s serve: %w", bin, err)
 	}
-	exited := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(exited) }()
+	exited := child.Exited()
 	stop = func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
+		child.Stop(20 * time.Second)
 		logf.Close()
 	}
-	fmt.Fprintf(os.Stderr, "serve started (pid %d) on %s, log %s\n", cmd.Process.Pid, u.Host, logPath)
+	fmt.Fprintf(os.Stderr, "serve started (pid %d) on %s, log %s\n", child.Pid(), u.Host, logPath)
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		select {

@@ -173,7 +173,8 @@ func mailer(cfg Config) (oauth.Mailer, error) {
 }
 
 func runWorker(ctx context.Context, args []string, stderr io.Writer) error {
-	fs := newFlagSet("worker", "worker", stderr)
+	fs := newFlagSet("worker", "worker [--metrics-addr host:port]", stderr)
+	metricsAddr := fs.String("metrics-addr", "", "serve the worker's Prometheus metrics at GET /metrics on this address (off when empty)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -193,10 +194,37 @@ func runWorker(ctx context.Context, args []string, stderr io.Writer) error {
 	var wg sync.WaitGroup
 	runBackground(ctx, &wg, log, "outbox relay", pipe.RunRelay, true)
 	b.runIdlers(ctx, &wg)
+	if *metricsAddr != "" {
+		_, stop, err := serveMetrics(ctx, *metricsAddr, b.metrics, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	log.Info("worker consuming", "brokers", cfg.KafkaBrokers)
 	err = pipe.RunWorker(ctx)
 	wg.Wait()
 	return err
+}
+
+// serveMetrics serves m at GET /metrics on addr until stop is called: a
+// worker run apart from serve can then be scraped like it. It returns the
+// address it listens on.
+func serveMetrics(ctx context.Context, addr string, m *metrics, log *slog.Logger) (bound string, stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", nil, fmt.Errorf("listen on %s (--metrics-addr): %w", addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET "+metricsPath, m.handler())
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("worker metrics", "addr", "http://"+ln.Addr().String()+metricsPath)
+	return ln.Addr().String(), func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}, nil
 }
 
 func runMCP(ctx context.Context, args []string, stderr io.Writer) error {
