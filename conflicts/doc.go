@@ -91,6 +91,7 @@
 //
 // A document's claims are checked for twins of each other; RepeatIndex
 // (repeat.go) hands the worker only the earlier claims one may repeat
-// (those sharing a content word or a typed value), so a long document is
-// not compared pair by pair.
+// (those sharing a content word or a typed value, at most
+// RepeatCandidates of them, the most alike), so a long document is not
+// compared pair by pair.
 package conflicts

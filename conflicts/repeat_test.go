@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,9 +17,11 @@ import (
 
 // The worker drops a claim that repeats an earlier claim of its own
 // document. With the index it compares each claim only with the earlier
-// ones sharing a content word or a typed value; what it drops must be
-// exactly what comparing every earlier claim drops, and it must compare
-// far fewer pairs.
+// ones most alike it (sharing a content word or a typed value, at most
+// RepeatCandidates); what it drops must be exactly what comparing every
+// earlier claim drops, and it must compare far fewer pairs. The document
+// is long enough that most claims share a word with more than
+// RepeatCandidates earlier ones.
 func TestRepeatIndexFindsEveryTwin(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
 	names := []string{"Anna", "Ravi", "Mei", "Tom", "Sara", "Yusuf"}
@@ -32,7 +35,7 @@ func TestRepeatIndexFindsEveryTwin(t *testing.T) {
 		"My email is %[5]s@example.com.", "You can reach me at %[5]s@example.com.",
 	}
 	var sentences []string
-	for range 400 {
+	for range 900 {
 		n, th := names[r.Intn(len(names))], things[r.Intn(len(things))]
 		sentences = append(sentences, fmt.Sprintf(templates[r.Intn(len(templates))], n, th, 20+r.Intn(15), r.Intn(3), strings.ToLower(n)))
 	}
@@ -71,8 +74,8 @@ func TestRepeatIndexFindsEveryTwin(t *testing.T) {
 		all, indexed = append(all, c), append(indexed, c)
 		x.Add(c)
 	}
-	if twins == 0 || pruned*2 > full {
-		t.Errorf("%d claims, %d twins: %d comparisons with the index against %d for every pair; want twins and at most half", len(claims), twins, pruned, full)
+	if twins == 0 || pruned*4 > full {
+		t.Errorf("%d claims, %d twins: %d comparisons with the index against %d for every pair; want twins and at most a quarter", len(claims), twins, pruned, full)
 	}
 	t.Logf("%d claims, %d twins: %d comparisons with the index, %d for every pair", len(claims), twins, pruned, full)
 }
@@ -127,4 +130,49 @@ func TestRepeatIndexKeepsCorpusDuplicates(t *testing.T) {
 		t.Errorf("only %d duplicate pairs in the corpora; want at least 100 to check", dups)
 	}
 	t.Logf("%d duplicate pairs, each one the index compares", dups)
+}
+
+// However many earlier claims share words with a claim, it is compared
+// with at most RepeatCandidates of them, and its twin is among those even
+// when hundreds of earlier claims differ from it in one number only.
+func TestRepeatIndexBoundsCandidatesAndKeepsTheTwin(t *testing.T) {
+	var x RepeatIndex
+	var added []schema.Memory
+	add := func(claim string) {
+		m := schema.Memory{Claim: claim}
+		added = append(added, m)
+		x.Add(m)
+	}
+	for i := range 500 {
+		add(fmt.Sprintf("Service %d runs on Kafka.", i))
+	}
+	add("")
+	twin := schema.Memory{Claim: "Service 17 runs on Kafka."}
+	got := x.Candidates(twin)
+	if len(got) > RepeatCandidates {
+		t.Fatalf("%d candidates, want at most %d", len(got), RepeatCandidates)
+	}
+	if len(got) == 0 || added[got[0]].Claim != twin.Claim {
+		t.Fatalf("first candidate %v, want the earlier %q", got[:min(len(got), 1)], twin.Claim)
+	}
+	found := false
+	for _, i := range got {
+		found = found || Compare(added[i], twin).Relation == Duplicate
+	}
+	if !found {
+		t.Errorf("no candidate of %q is its duplicate", twin.Claim)
+	}
+	// a claim with no key shares none with a claim with words: it is
+	// compared only with the claims with no key, the latest first
+	if slices.Contains(got, 500) {
+		t.Errorf("the claim with no key (500) is among %v", got)
+	}
+	add("")
+	if keyless := x.Candidates(schema.Memory{Claim: "?"}); !slices.Equal(keyless, []int{501, 500}) {
+		t.Errorf("candidates of a claim with no key = %v, want [501 500]", keyless)
+	}
+	var empty RepeatIndex
+	if got := empty.Candidates(twin); len(got) != 0 {
+		t.Errorf("an empty index gave candidates %v", got)
+	}
 }
