@@ -258,6 +258,7 @@ func valueKeys(m schema.Memory) []string {
 	}
 	for i, t := range c.ts {
 		if n, ok := number(t.low); ok && !in[i] {
+			n, _ = scaled(c.ts, i+1, n) // "worth 450 thousand"
 			out = append(out, "number="+n)
 		}
 	}

@@ -69,7 +69,22 @@ var keyMemo memo[[]string]
 
 func computeKey(s string) []string {
 	var out []string
-	for _, w := range words(s) {
+	ws := words(s)
+	var toks []ctok // for wordNumberAt, made when a number word is seen
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if _, ok := countWords[w]; ok || w == "dozen" || w == "a" && i+1 < len(ws) && ws[i+1] == "dozen" {
+			if toks == nil {
+				toks = make([]ctok, len(ws))
+				for j, x := range ws {
+					toks[j] = ctok{raw: x, low: x}
+				}
+			}
+			if n, end, ok := wordNumberAt(toks, i); ok {
+				// "two hundred thousand", "fifty-five", "a dozen"
+				w, i = n, end-1
+			}
+		}
 		if articles[w] {
 			continue
 		}
@@ -84,6 +99,12 @@ func computeKey(s string) []string {
 		}
 		if len(w) > 1 && w[0] == 'v' && w[1] >= '0' && w[1] <= '9' {
 			w = w[1:]
+		}
+		if f, ok := scaleWords[w]; ok && len(out) > 0 {
+			if n, ok := number(out[len(out)-1]); ok {
+				out[len(out)-1] = scaleBy(n, f) // "240 thousand" = "240000"
+				continue
+			}
 		}
 		out = append(out, w)
 	}

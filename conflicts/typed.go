@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,16 +24,20 @@ import (
 //   - a date (a day of a month, "2 May" = "May 2nd"; the year is not
 //     compared) or a month alone ("in June");
 //   - money with its currency and period ("£30 a month" = "30 pounds per
-//     month" = "a monthly fee of £30"); two periods are two types;
+//     month" = "a monthly fee of £30"); two periods are two types; a scale
+//     word or suffix multiplies ("£1.2 million" = "£1.2m" = "£1,200,000",
+//     "$3bn"), and "six grand" is 6,000 of a currency it does not name;
 //   - a percentage ("5%" = "5 percent");
 //   - a version of a named product ("Postgres 14"): the type is the
 //     product, so "MySQL 8" and "Postgres 14" are not compared;
 //   - a quantity with its unit ("12 kg", "nine years old" = age 9, and
-//     "is 9" at the end of a clause is an age);
+//     "is 9" at the end of a clause is an age, up to maxAge; "1.2 million
+//     people" counts 1,200,000);
 //   - a name: one of the memory's entities other than its subject, a
 //     person or anything else.
 //
-// Number words read as digits. A value introduced as the old one ("from
+// Number words read as digits, as key does ("two hundred thousand" =
+// "200,000" = "200 thousand"). A value introduced as the old one ("from
 // X to Y", "not X", "instead of X", "rather than X", "replaced X with Y")
 // is marked old: it is what changed, not what holds.
 
@@ -291,7 +296,7 @@ var dayParts = map[string]string{
 // currencies name a currency by sign or word.
 var currencies = map[string]string{
 	"£": "gbp", "$": "usd", "€": "eur", "pounds": "gbp", "pound": "gbp", "quid": "gbp", "gbp": "gbp",
-	"dollars": "usd", "dollar": "usd", "usd": "usd", "euros": "eur", "euro": "eur", "eur": "eur",
+	"dollars": "usd", "dollar": "usd", "usd": "usd", "bucks": "usd", "euros": "eur", "euro": "eur", "eur": "eur",
 }
 
 // periods name how often an amount is paid.
@@ -407,9 +412,9 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			continue
 		}
 		if cur, ok := currencies[low(i)]; ok && utf8.RuneCountInString(low(i)) == 1 {
-			if n, ok := number(low(i + 1)); ok && free(i+1, i+2) {
-				end, per := moneyPeriod(ts, i+2)
-				add("money:"+cur+":"+per, n, i, end)
+			if n, k, ok := amountAt(ts, i+1); ok && free(i+1, k) {
+				end, per := moneyPeriod(ts, k)
+				add("money:"+cur+":"+per, n, i, end) // "£900", "£1.2 million", "$3bn"
 				continue
 			}
 		}
@@ -419,6 +424,20 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("clock", c, i, end)
 			}
 			continue
+		}
+		if low(i+1) == "grand" && free(i, i+2) {
+			// "six grand": thousands of a currency the words do not name
+			end, per := moneyPeriod(ts, i+2)
+			add("money::"+per, scaleBy(n, 1e3), i, end)
+			continue
+		}
+		if sn, k := scaled(ts, i+1, n); k > i+1 && free(i, k+1) {
+			// "2 million dollars"
+			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 && !(cur == "gbp" && weighed) {
+				end, per := moneyPeriod(ts, k+1)
+				add("money:"+cur+":"+per, sn, i, end)
+				continue
+			}
 		}
 		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k) {
 			// "fifty-five dollars", "twelve hundred pounds"
@@ -558,6 +577,15 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) && !strings.HasSuffix(low(i-1), "'s") {
 			continue // "Room 12", "Route 9": a numbered name, not "Virgin's 500 Mbps"
 		}
+		if sn, k := scaled(ts, i+1, n); k > i+1 {
+			// "1.2 million people"; "worth 450 thousand" has no unit
+			if u := low(k); k < len(ts) && !notUnits[u] && free(i, k+1) && isWord(u) {
+				t, key := quantity(sn, u)
+				add(t, key, i, k+1)
+			}
+			i = k - 1
+			continue
+		}
 		u := low(i + 1)
 		switch {
 		case (u == "year" || u == "years") && low(i+2) == "old":
@@ -566,8 +594,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			switch {
 			case ageVerbs[low(i-1)] && free(i-1, i):
 				add("quantity:age", n, i-1, i+1) // "Grandad turned 91 in March"
-			case isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]:
-				add("quantity:age", n, i, i+1) // "Tigger is 9."
+			case (isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]) && plausibleAge(n):
+				add("quantity:age", n, i, i+1) // "Tigger is 9.", not "the loan is 1,200,000"
 			}
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
@@ -834,6 +862,69 @@ func productKey(w string) string {
 		return strings.TrimSuffix(w, "ql")
 	}
 	return w
+}
+
+// scaleWords multiply the number before them: "£1.2 million", "450
+// thousand".
+var scaleWords = map[string]float64{"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+// scaleSuffixes are scale words written onto an amount after a currency
+// sign: "£1.2m", "$3bn".
+var scaleSuffixes = map[string]float64{"m": 1e6, "mn": 1e6, "bn": 1e9}
+
+// maxAge bounds what "is 91" may be read as an age.
+const maxAge = 130
+
+// plausibleAge reports whether n can be a person's or an animal's age.
+func plausibleAge(n string) bool {
+	f, err := strconv.ParseFloat(n, 64)
+	return err == nil && f >= 0 && f <= maxAge
+}
+
+// scaled multiplies n by the scale word at ts[k], if one is there, and
+// returns where the number ends: k+1 after a scale word, else k.
+func scaled(ts []ctok, k int, n string) (string, int) {
+	if k < len(ts) {
+		if f, ok := scaleWords[ts[k].low]; ok {
+			return scaleBy(n, f), k + 1
+		}
+	}
+	return n, k
+}
+
+// amountAt reads the amount after a currency sign, at ts[k]: a number
+// ("£900"), scaled by a word ("£1.2 million") or a suffix ("£1.2m",
+// "$3bn"). It returns the amount and where it ends.
+func amountAt(ts []ctok, k int) (string, int, bool) {
+	if k >= len(ts) {
+		return "", 0, false
+	}
+	if n, ok := number(ts[k].low); ok {
+		n, end := scaled(ts, k+1, n)
+		return n, end, true
+	}
+	for suf, f := range scaleSuffixes {
+		if d, ok := strings.CutSuffix(ts[k].low, suf); ok && hasDigit(d) {
+			if n, ok := number(d); ok {
+				return scaleBy(n, f), k + 1, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// scaleBy multiplies the number n (as number spells it) by f, spelled the
+// same way: "1.2" × 1e6 = "1200000".
+func scaleBy(n string, f float64) string {
+	v, err := strconv.ParseFloat(n, 64)
+	if err != nil {
+		return n
+	}
+	v *= f
+	if r := math.Round(v); math.Abs(v-r) < 1e-9*math.Max(1, math.Abs(v)) {
+		v = r
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // moneyPeriod reads a period after an amount ending before i: "a month",
