@@ -351,9 +351,9 @@ func wordsBeside(m schema.Memory) []string {
 }
 
 // sameValue: equal keys, or one a word-prefix of the other ("Lisbon" and
-// "Lisbon Portugal", "coffee" and "coffee every morning"), or one-word
-// names where one is the other with at most three more letters and no
-// digits ("Postgres" and "PostgreSQL").
+// "Lisbon Portugal", "coffee" and "coffee every morning"), or as many
+// words, each the same or one with at most three more letters and no
+// digits ("Postgres 14" and "PostgreSQL 14").
 func sameValue(a, b []string) bool {
 	if sameWords(a, b) {
 		return true // "peony", "peonies"
@@ -362,11 +362,8 @@ func sameValue(a, b []string) bool {
 		a, b = b, a
 	}
 	for i := range a {
-		if a[i] != b[i] {
-			if len(a) == 1 && len(b) == 1 {
-				return longerSpelling(a[0], b[0])
-			}
-			return false
+		if a[i] != b[i] && !(len(a) == len(b) && longerSpelling(a[i], b[i])) {
+			return false // "Postgres 14" and "PostgreSQL 14" are one
 		}
 	}
 	return true

@@ -225,7 +225,17 @@ func alikeValueKey(a, b string) bool {
 	if ta == "day" && (strings.HasPrefix(ka, kb+" ") || strings.HasPrefix(kb, ka+" ")) {
 		return true // "on Saturday" / "on Saturday mornings": one says more
 	}
-	return ta == tb && sameTyped(ta, ka, kb)
+	return (ta == tb || moneyAlike(ta, tb)) && sameTyped(ta, ka, kb)
+}
+
+// moneyAlike: two money types of one period, one of them with no named
+// currency ("85 grand a year" / "$85,000 a year").
+func moneyAlike(ta, tb string) bool {
+	ra, ok1 := strings.CutPrefix(ta, "money:")
+	rb, ok2 := strings.CutPrefix(tb, "money:")
+	ca, pa, _ := strings.Cut(ra, ":")
+	cb, pb, _ := strings.Cut(rb, ":")
+	return ok1 && ok2 && pa == pb && (ca == "" || cb == "")
 }
 
 // valueKeys are a claim's typed values, old ones marked, and the numbers

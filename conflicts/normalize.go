@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -28,7 +29,25 @@ func words(s string) []string {
 // numberWords are counts written out; they compare as their digits.
 var numberWords = map[string]string{
 	"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
+	"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "thirteen": "13", "fourteen": "14",
+	"fifteen": "15", "sixteen": "16", "seventeen": "17", "eighteen": "18", "nineteen": "19",
+	"twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60", "seventy": "70",
+	"eighty": "80", "ninety": "90",
+}
+
+// ordinalSpelling spells an ordinal in figures as a word: "3rd" is
+// "third" ("the 3rd floor" = "the third floor").
+func ordinalSpelling(w string) (string, bool) {
+	n, ok := ordinal(w)
+	if !ok || !hasDigit(w) {
+		return "", false
+	}
+	for word, v := range ordinalWords {
+		if strconv.Itoa(v) == n {
+			return word, true
+		}
+	}
+	return "", false
 }
 
 var articles = map[string]bool{"a": true, "an": true, "the": true}
@@ -96,6 +115,9 @@ func computeKey(s string) []string {
 		}
 		if n, ok := numberWords[w]; ok {
 			w = n // "two bedrooms" = "2 bedrooms"
+		}
+		if o, ok := ordinalSpelling(w); ok {
+			w = o
 		}
 		if len(w) > 1 && w[0] == 'v' && w[1] >= '0' && w[1] <= '9' {
 			w = w[1:]

@@ -65,3 +65,21 @@ func TestScaledAmountFamilies(t *testing.T) {
 		{"Grandpa is 91.", "Grandpa is 92 now.", 200 * day, Supersedes},
 	})
 }
+
+// One value written two ways (an ordinal in figures and in words, a
+// number in words, a longer spelling of a product's name, an amount in
+// "grand" and in dollars) is the same value: said again later it is a
+// duplicate, never a change. Another value, said as a change, still is.
+func TestSameValueInOtherWords(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"Our office is on the 3rd floor.", "Our office is on the third floor.", 60 * day, Duplicate},
+		{"Our office is on the 3rd floor.", "Our office moved to the fourth floor.", 60 * day, Supersedes},
+		{"My phone is an iPhone 15.", "My phone is an iPhone fifteen.", 60 * day, Duplicate},
+		{"The server runs Postgres 14.", "The server runs PostgreSQL 14.", 60 * day, Duplicate},
+		{"My salary is $85,000 a year.", "My salary is 85 grand a year.", 60 * day, Duplicate},
+		{"My salary is $85,000 a year.", "My salary went up to 95 grand a year.", 60 * day, Supersedes},
+		{"The club has forty members.", "The club has 40 members.", 60 * day, Duplicate},
+		{"The club has forty members.", "The club has fourteen members now.", 60 * day, Supersedes},
+	})
+}
