@@ -353,10 +353,18 @@ func wordsBeside(m schema.Memory) []string {
 // sameValue: equal keys, or one a word-prefix of the other ("Lisbon" and
 // "Lisbon Portugal", "coffee" and "coffee every morning"), or as many
 // words, each the same or one with at most three more letters and no
-// digits ("Postgres 14" and "PostgreSQL 14").
+// digits ("Postgres 14" and "PostgreSQL 14"), or the same letters spaced
+// otherwise ("BA 117" and "BA117"), or one word the initials of the
+// other's ("NYC" and "New York City").
 func sameValue(a, b []string) bool {
 	if sameWords(a, b) {
 		return true // "peony", "peonies"
+	}
+	if len(a) != len(b) && strings.Join(a, "") == strings.Join(b, "") {
+		return true // "BA 117" / "BA117", "wi fi" / "wifi"
+	}
+	if acronymOf(a, b) || acronymOf(b, a) {
+		return true // "NYC" / "New York City"
 	}
 	if len(a) > len(b) {
 		a, b = b, a
@@ -364,6 +372,20 @@ func sameValue(a, b []string) bool {
 	for i := range a {
 		if a[i] != b[i] && !(len(a) == len(b) && longerSpelling(a[i], b[i])) {
 			return false // "Postgres 14" and "PostgreSQL 14" are one
+		}
+	}
+	return true
+}
+
+// acronymOf: a is one word of letters, the initials of b's two or more
+// words ("nyc", "new york city").
+func acronymOf(a, b []string) bool {
+	if len(a) != 1 || len(b) < 2 || len(a[0]) != len(b) {
+		return false
+	}
+	for i, w := range b {
+		if w == "" || w[0] != a[0][i] || a[0][i] < 'a' || a[0][i] > 'z' {
+			return false
 		}
 	}
 	return true

@@ -64,6 +64,13 @@ var spelling = map[string]string{
 	"favorite": "favourite", "color": "colour", "colors": "colours", "organization": "organisation",
 	// one frequency, two words: "every day" = "each day"
 	"each": "every",
+	// abbreviations with one reading in a name or a date ("St Albans" =
+	// "Saint Albans", "Dr Shah" = "Doctor Shah", "Fri 12th" = "Friday
+	// 12th", "14 Sept" = "14 September")
+	"saint": "st", "street": "st", "road": "rd", "avenue": "ave", "doctor": "dr", "mister": "mr",
+	"tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "thur": "thursday", "thurs": "thursday",
+	"fri": "friday", "feb": "february", "apr": "april", "aug": "august", "sept": "september",
+	"oct": "october", "nov": "november", "dec": "december",
 }
 
 // key is the comparison form of a subject or value: words without

@@ -83,3 +83,20 @@ func TestSameValueInOtherWords(t *testing.T) {
 		{"The club has forty members.", "The club has fourteen members now.", 60 * day, Supersedes},
 	})
 }
+
+// Names, codes and units in their short and long forms are one value;
+// another value is still a change.
+func TestShortAndLongFormsAreOneValue(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"We live in St Albans.", "We live in Saint Albans.", 60 * day, Duplicate},
+		{"We live in St Albans.", "We have moved to St Ives.", 60 * day, Supersedes},
+		{"My sister lives in NYC.", "My sister lives in New York City.", 60 * day, Duplicate},
+		{"My sister lives in NYC.", "My sister has moved to Boston.", 60 * day, Supersedes},
+		{"The flight is BA 117.", "The flight is BA117.", 60 * day, Duplicate},
+		{"Our broadband is 100 Mbps.", "Our broadband is 100 megabits per second.", 60 * day, Duplicate},
+		{"The limit is 30 mph.", "The limit is 30 miles per hour.", 60 * day, Duplicate},
+		{"The limit is 30 mph.", "The limit is now 20 miles per hour.", 60 * day, Supersedes},
+		{"The project deadline is Friday 12th.", "The project deadline is Fri 12th.", 60 * day, Duplicate},
+	})
+}

@@ -597,6 +597,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			case (isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]) && plausibleAge(n):
 				add("quantity:age", n, i, i+1) // "Tigger is 9.", not "the loan is 1,200,000"
 			}
+		case low(i+2) == "per" && rateUnits[unitKey(u)+"/"+unitKey(low(i+3))] != "" && free(i+1, i+4):
+			// "100 megabits per second" = "100 Mbps"
+			t, key := quantity(n, rateUnits[unitKey(u)+"/"+unitKey(low(i+3))])
+			add(t, key, i, i+4)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)
@@ -690,9 +694,16 @@ var unitSynonyms = map[string]string{
 	"km": "km", "kilometre": "km", "kilometer": "km", "mi": "mile", "mile": "mile",
 	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb", "pound": "lb",
-	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps",
+	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
+}
+
+// rateUnits are units of one thing per another said in words, by their
+// unit keys: "megabits per second" is Mbps.
+var rateUnits = map[string]string{
+	"megabit/second": "mbps", "gigabit/second": "gbps", "mile/hour": "mph", "km/hour": "kph",
+	"mile/gallon": "mpg",
 }
 
 // monthNames are the months in order.
