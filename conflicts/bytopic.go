@@ -39,6 +39,16 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	return d, ok
 }
 
+// othersOfKind are words that make a claim about other things of a kind
+// than the speaker's own: "similar flats", "the average rent".
+var othersOfKind = map[string]bool{"similar": true, "comparable": true, "average": true, "typical": true, "equivalent": true}
+
+// likeOthers reports whether a claim speaks of other things of a kind
+// (othersOfKind).
+func likeOthers(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return othersOfKind[t.low] })
+}
+
 // topicRead is how readByTopic related two claims: the type of the value
 // that differs ("" for none), and whether the topics were read as one only
 // because a change was said.
@@ -67,6 +77,11 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{}, topicRead{}, false
 	}
 	if ea.additive || ia.additive {
+		return Decision{}, topicRead{}, false
+	}
+	if likeOthers(ea.ts) != likeOthers(ia.ts) {
+		// "Our rent is £1,450" / "similar flats nearby now rent for
+		// £1,600": the going rate of others is not ours
 		return Decision{}, topicRead{}, false
 	}
 	// readTopic's results are shared: the merges below change copies

@@ -180,6 +180,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 				// "I play squash with Ana and Tom" / "... with Ana and Bea"
 				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims name other people or things (%s; %s)", about, iv.raw, strings.Join(en, ", "), strings.Join(in, ", "))}
 			}
+			if ed, id := detailsBeyond(existing, ev, incoming), detailsBeyond(incoming, iv, existing); len(ed) > 0 && len(id) > 0 {
+				// "I work at Acme as a software engineer" / "I work at Acme
+				// on the platform team": each says what the other does not
+				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but each claim says more that the other does not (%s; %s): both are kept", about, iv.raw, strings.Join(ed, " "), strings.Join(id, " "))}
+			}
 			return Decision{Duplicate, fmt.Sprintf("%s and the same value %q", about, iv.raw)}
 		}
 		if incoming.Correction {
@@ -375,6 +380,32 @@ func sameValue(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// detailsBeyond returns, sorted, the content words of m's claim after its
+// value (v) that other's claim does not have: what m says of the value
+// ("as a software engineer"). Nil when the value is not found as written.
+func detailsBeyond(m schema.Memory, v view, other schema.Memory) []string {
+	raw := strings.TrimSpace(v.raw)
+	at := strings.Index(strings.ToLower(m.Claim), strings.ToLower(raw))
+	if raw == "" || at < 0 {
+		return nil
+	}
+	slot := map[string]bool{}
+	for _, s := range [][]string{key(v.subj), key(v.attr), v.val} {
+		for _, w := range s {
+			slot[stem(w)] = true
+		}
+	}
+	theirs := contentWords(claimTokens(other.Claim))
+	var out []string
+	for w := range contentWords(claimTokens(m.Claim[at+len(raw):])) {
+		if !slot[w] && !theirs[w] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // acronymOf: a is one word of letters, the initials of b's two or more

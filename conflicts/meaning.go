@@ -104,6 +104,9 @@ func Apart(existing, incoming schema.Memory) string {
 	if rolesSwapped(existing.Claim, incoming.Claim) || !sameAgent(a, b) {
 		return "the names stand in other roles"
 	}
+	if likeOthers(a) != likeOthers(b) {
+		return "one claim speaks of other things of the kind"
+	}
 	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
 		return "they name other relations"
 	}
@@ -153,6 +156,9 @@ func Apart(existing, incoming schema.Memory) string {
 	}
 	if x, y, ok := swappedObject(a, b, wa, wb); ok {
 		return fmt.Sprintf("one word takes another's place after the same words (%q, %q)", x, y)
+	}
+	if ev, iv := viewOf(existing), viewOf(incoming); len(detailsBeyond(existing, ev, incoming)) > 0 && len(detailsBeyond(incoming, iv, existing)) > 0 {
+		return "each claim says more of its value that the other does not"
 	}
 	return ""
 }

@@ -100,3 +100,40 @@ func TestShortAndLongFormsAreOneValue(t *testing.T) {
 		{"The project deadline is Friday 12th.", "The project deadline is Fri 12th.", 60 * day, Duplicate},
 	})
 }
+
+// Phone numbers with their country code, rates in words, dates by
+// holiday, abbreviated month or ordinal word, and percentages in words are
+// the values they name; a claim that says more of the same value than the
+// other, when the other also says more, is kept beside it.
+func TestOneValueInWordsAndFigures(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"My brother's mobile number is +44 7700 900123.", "My brother's mobile is 07700 900123.", 60 * day, Duplicate},
+		{"My cell is +1 415 555 0100.", "My cell is 415-555-0100.", 60 * day, Duplicate},
+		{"My brother's mobile number is +44 7700 900123.", "My brother has a new mobile number: 07700 900456.", 60 * day, Supersedes},
+		{"My resting heart rate is 58 bpm.", "My resting heart rate is fifty-eight beats per minute.", 60 * day, Duplicate},
+		{"Tom's birthday is 9 Nov.", "Tom's birthday is the ninth of November.", 60 * day, Duplicate},
+		{"Mum's birthday is on Christmas Eve.", "Mum's birthday is 24 December.", 60 * day, Duplicate},
+		{"Mum's birthday is on Christmas Eve.", "Mum's birthday is 4 December.", 0, Contradicts},
+		{"Our mortgage rate is 4.25%.", "Mortgage rate is four point two five percent.", 60 * day, Duplicate},
+		{"The rate is 4.5%.", "The rate is now four point seven five per cent.", 60 * day, Supersedes},
+		{"I work at Acme as a software engineer.", "I work at Acme on the platform team.", 60 * day, Unrelated},
+		{"I work at Acme as a software engineer.", "I still work at Acme as a software engineer.", 60 * day, Duplicate},
+	})
+	if why := Apart(meaningClaim(t, "I work at Acme as a software engineer.", 0), meaningClaim(t, "I work at Acme on the platform team.", 60)); why == "" {
+		t.Error("Apart finds nothing between two claims that each say more of the same value")
+	}
+}
+
+// Two claims scoped to other periods ("this month", "next month") are of
+// other occasions, and a claim about similar things or the average is not
+// about the speaker's own; a change of the speaker's own still is one.
+func TestOtherOccasionsAndOtherThingsOfAKind(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"Book club meets at Anna's house this month.", "Book club meets at Ben's house next month.", 20 * day, Unrelated},
+		{"Book club meets at Anna's house.", "Book club meets at Ben's house from next month.", 20 * day, Supersedes},
+		{"Our rent is £1,450 a month.", "The letting agent says similar flats nearby now rent for £1,600.", 60 * day, Unrelated},
+		{"Our rent is £1,450 a month.", "Our rent has gone up to £1,600 a month.", 60 * day, Supersedes},
+	})
+}

@@ -116,7 +116,8 @@ func otherOccasions(existing, incoming string, ea, ia []string) (string, string,
 // occasion returns the words of claim after its value when they start
 // with an occasion preposition, or nil when the value is not found in the
 // claim, nothing follows it, or a word after it is a number, a day or a
-// month.
+// month; or the period right after the value ("this month", "next
+// week"), which scopes the claim to it.
 func occasion(claim, value []string) []string {
 	if len(value) == 0 {
 		return nil
@@ -126,6 +127,9 @@ func occasion(claim, value []string) []string {
 		if slices.Equal(claim[i:i+len(value)], value) {
 			end = i + len(value)
 		}
+	}
+	if end >= 0 && end+1 < len(claim) && (claim[end] == "this" || claim[end] == "next" || claim[end] == "last") && timeUnits[singular(claim[end+1])] {
+		return claim[end : end+2] // "at Anna's house this month"
 	}
 	if end < 0 || end+1 >= len(claim) || !occasionPreps[claim[end]] {
 		return nil

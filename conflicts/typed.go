@@ -382,7 +382,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		case strings.Contains(t.low, "@"):
 			add("email", t.low, i, i+1)
 		case strings.HasPrefix(t.low, "tel:"):
-			add("phone", strings.TrimPrefix(t.low, "tel:"), i, i+1)
+			add("phone", nationalNumber(strings.TrimPrefix(t.low, "tel:")), i, i+1)
 		case strings.HasPrefix(t.low, "region:"):
 			add("region", strings.TrimPrefix(t.low, "region:"), i, i+1)
 		}
@@ -446,6 +446,14 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("money:"+cur+":"+per, wn, i, end)
 				continue
 			}
+			if low(k) == "%" || low(k) == "percent" {
+				add("percent", wn, i, k+1) // "four point two five percent"
+				continue
+			}
+			if low(k) == "per" && low(k+1) == "cent" {
+				add("percent", wn, i, k+2)
+				continue
+			}
 		}
 		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 && !(cur == "gbp" && weighed) {
 			end, per := moneyPeriod(ts, i+2)
@@ -486,16 +494,27 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("day", key, i, end)
 			continue
 		}
-		if monthWords[w] && !(w == "may" && !capitalised(ts[i].raw)) {
-			// "2 May", "May 2nd", "the 2nd of May", or "June" alone
+		if key, end, ok := holidayAt(ts, i); ok && free(i, end) {
+			add("date", key, i, end) // "Christmas Eve" is 24 December
+			continue
+		}
+		month, abbr := w, false
+		if full, ok := monthAbbreviations[w]; ok {
+			month, abbr = full, true // "9 Nov", "Sept 3rd": only with a day
+		}
+		if monthWords[month] && !(w == "may" && !capitalised(ts[i].raw)) {
+			// "2 May", "May 2nd", "the 2nd of May", "the ninth of May", or
+			// "June" alone
 			if d, ok := dayOfMonth(low(i + 1)); ok && free(i+1, i+2) {
-				add("date", w+" "+d, i, i+2)
+				add("date", month+" "+d, i, i+2)
 			} else if d, ok := dayOfMonth(low(i - 1)); ok && free(i-1, i) {
-				add("date", w+" "+d, i-1, i+1)
+				add("date", month+" "+d, i-1, i+1)
 			} else if d, ok := dayOfMonth(low(i - 2)); ok && low(i-1) == "of" && free(i-2, i-1) {
-				add("date", w+" "+d, i-2, i+1)
+				add("date", month+" "+d, i-2, i+1)
+			} else if !abbr {
+				add("month", month, i, i+1)
 			} else {
-				add("month", w, i, i+1)
+				continue
 			}
 			if end := len(out) - 1; yearWord(low(out[end].to)) {
 				out[end].to++
@@ -540,11 +559,14 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add(t, key, i, i+1) // "50mcg", "20GB"
 			continue
 		}
-		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k+1) && !notUnits[low(k)] && isWord(low(k)) && k < len(ts) {
-			// "two and a half milligrams", "a dozen eggs"
-			t, key := quantity(wn, low(k))
-			add(t, key, i, k+1)
-			continue
+		if wn, k, ok := wordNumberAt(ts, i); ok && !notUnits[low(k)] && isWord(low(k)) && k < len(ts) {
+			// "two and a half milligrams", "a dozen eggs", "fifty-eight
+			// beats per minute"
+			if u, end := unitAt(ts, k); free(i, end) {
+				t, key := quantity(wn, u)
+				add(t, key, i, end)
+				continue
+			}
 		}
 		if low(i) == "a" && low(i+1) == "fortnight" && i > 0 && durationVerbs[low(i-1)] && free(i, i+2) {
 			add("quantity:week", "2", i, i+2) // "lasts a fortnight"
@@ -599,8 +621,9 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		case low(i+2) == "per" && rateUnits[unitKey(u)+"/"+unitKey(low(i+3))] != "" && free(i+1, i+4):
 			// "100 megabits per second" = "100 Mbps"
-			t, key := quantity(n, rateUnits[unitKey(u)+"/"+unitKey(low(i+3))])
-			add(t, key, i, i+4)
+			r, end := unitAt(ts, i+1)
+			t, key := quantity(n, r)
+			add(t, key, i, end)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)
@@ -694,16 +717,93 @@ var unitSynonyms = map[string]string{
 	"km": "km", "kilometre": "km", "kilometer": "km", "mi": "mile", "mile": "mile",
 	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb", "pound": "lb",
-	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg",
+	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg", "bpm": "bpm",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
+}
+
+// unitAt reads the unit at ts[k]: a rate said in words ("megabits per
+// second" is Mbps) or the word itself. It returns where the unit ends.
+func unitAt(ts []ctok, k int) (string, int) {
+	if k+2 < len(ts) && ts[k+1].low == "per" {
+		if r := rateUnits[unitKey(ts[k].low)+"/"+unitKey(ts[k+2].low)]; r != "" {
+			return r, k + 3
+		}
+	}
+	if k < len(ts) {
+		return ts[k].low, k + 1
+	}
+	return "", k
+}
+
+// monthAbbreviations are months shortened; read as a month only beside a
+// day ("9 Nov"), since "mar" and "jun" are words and names too.
+var monthAbbreviations = map[string]string{
+	"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+	"aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november", "dec": "december",
+}
+
+// dayOrdinals are the days of a month in ordinal words.
+var dayOrdinals = func() map[string]int {
+	m := map[string]int{
+		"thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
+		"eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "thirty-first": 31,
+	}
+	for w, n := range ordinalWords {
+		m[w] = n
+		if n < 10 {
+			m["twenty-"+w] = 20 + n
+		}
+	}
+	return m
+}()
+
+// holidays are days named for a fixed date, as date keys.
+var holidays = map[string]string{
+	"christmas eve": "december 24", "christmas day": "december 25", "boxing day": "december 26",
+	"new year's eve": "december 31", "new year's day": "january 1", "valentine's day": "february 14",
+	"halloween": "october 31", "bonfire night": "november 5", "st patrick's day": "march 17",
+	"st. patrick's day": "march 17", "hogmanay": "december 31",
+}
+
+// holidayAt reads a day named for its date at ts[i] ("Christmas Eve") and
+// returns its date key and where it ends.
+func holidayAt(ts []ctok, i int) (string, int, bool) {
+	phrase := ""
+	for k := i; k < len(ts) && k < i+3; k++ {
+		if k > i {
+			phrase += " "
+		}
+		phrase += ts[k].low
+		if key, ok := holidays[phrase]; ok {
+			return key, k + 1, true
+		}
+	}
+	return "", 0, false
+}
+
+// nationalNumber writes a phone number's digits as dialled at home: the
+// UK's +44 (or 0044) as a leading 0, North America's +1 dropped ("+44 7700
+// 900123" = "07700 900123", "+1 415 555 0100" = "415 555 0100").
+func nationalNumber(d string) string {
+	switch {
+	case strings.HasPrefix(d, "0044") && len(d) == 14:
+		return "0" + d[4:]
+	case strings.HasPrefix(d, "44") && len(d) == 12:
+		return "0" + d[2:]
+	case strings.HasPrefix(d, "001") && len(d) == 13:
+		return d[3:]
+	case strings.HasPrefix(d, "1") && len(d) == 11:
+		return d[1:]
+	}
+	return d
 }
 
 // rateUnits are units of one thing per another said in words, by their
 // unit keys: "megabits per second" is Mbps.
 var rateUnits = map[string]string{
 	"megabit/second": "mbps", "gigabit/second": "gbps", "mile/hour": "mph", "km/hour": "kph",
-	"mile/gallon": "mpg",
+	"mile/gallon": "mpg", "beat/minute": "bpm",
 }
 
 // monthNames are the months in order.
@@ -808,6 +908,23 @@ done:
 	n := strconv.Itoa(total + cur)
 	if low(k) == "and" && low(k+1) == "a" && low(k+2) == "half" {
 		n, k, words = n+".5", k+3, words+3
+	}
+	if low(k) == "point" {
+		// "four point two five" is 4.25
+		frac := ""
+		for j := k + 1; j < len(ts); j++ {
+			d, ok := countWords[low(j)]
+			if low(j) == "zero" || low(j) == "oh" {
+				d, ok = 0, true
+			}
+			if !ok || d > 9 {
+				break
+			}
+			frac += strconv.Itoa(d)
+		}
+		if frac != "" {
+			n, k, words = n+"."+frac, k+1+len(frac), words+1+len(frac)
+		}
 	}
 	return n, k, words > 1
 }
@@ -985,6 +1102,9 @@ var ordinalWords = map[string]int{
 
 // dayOfMonth reads "2", "2nd", "31st" as a day of a month.
 func dayOfMonth(w string) (string, bool) {
+	if n, ok := dayOrdinals[w]; ok {
+		return strconv.Itoa(n), true // "the ninth of November"
+	}
 	d := strings.TrimRight(w, "stndrh")
 	if d == "" || strings.Trim(d, "0123456789") != "" || len(d) > 2 {
 		return "", false
