@@ -371,6 +371,9 @@ func sameValue(a, b []string) bool {
 	if acronymOf(a, b) || acronymOf(b, a) {
 		return true // "NYC" / "New York City"
 	}
+	if sameByInitials(a, b) {
+		return true // "Mr K. Adeyemi" / "Kunle Adeyemi"
+	}
 	if len(a) > len(b) {
 		a, b = b, a
 	}
@@ -406,6 +409,34 @@ func detailsBeyond(m schema.Memory, v view, other schema.Memory) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// personTitles come before a name and do not tell two people apart.
+var personTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true}
+
+// sameByInitials: two names of as many words once titles are dropped, at
+// least one word the same and every other an initial of the other's word
+// ("j okafor" / "john okafor", "mr k adeyemi" / "kunle adeyemi").
+func sameByInitials(a, b []string) bool {
+	drop := func(ws []string) []string {
+		return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return personTitles[w] })
+	}
+	a, b = drop(a), drop(b)
+	if len(a) < 2 || len(a) != len(b) {
+		return false
+	}
+	same, initials := 0, 0
+	for i := range a {
+		switch x, y := a[i], b[i]; {
+		case x == y:
+			same++
+		case len(x) == 1 && len(y) > 1 && y[0] == x[0], len(y) == 1 && len(x) > 1 && x[0] == y[0]:
+			initials++
+		default:
+			return false
+		}
+	}
+	return same > 0 && initials > 0
 }
 
 // acronymOf: a is one word of letters, the initials of b's two or more

@@ -137,3 +137,16 @@ func TestOtherOccasionsAndOtherThingsOfAKind(t *testing.T) {
 		{"Our rent is £1,450 a month.", "Our rent has gone up to £1,600 a month.", 60 * day, Supersedes},
 	})
 }
+
+// A name with initials is the name in full; another name is a change.
+func TestNamesByInitials(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"My manager is J. Okafor.", "My manager is John Okafor.", 60 * day, Duplicate},
+		{"Our landlord is Mr K. Adeyemi.", "Kunle Adeyemi is our landlord.", 60 * day, Duplicate},
+		{"My manager is J. Okafor.", "My manager is now Jane Smith.", 60 * day, Supersedes},
+	})
+	if sameByInitials([]string{"j", "okafor"}, []string{"p", "okafor"}) || sameByInitials([]string{"j", "k"}, []string{"jo", "ka"}) {
+		t.Error("other initials, or initials alone, read as one name")
+	}
+}

@@ -115,6 +115,9 @@ func tokenize(s string) []tok {
 				}
 				break
 			}
+			if initialAt(out, s, i, j) {
+				j++ // "J. Okafor", "John F. Kennedy": the initial keeps its stop
+			}
 			out = appendWord(out, s, i, j)
 			i = j
 			continue
@@ -123,6 +126,35 @@ func tokenize(s string) []tok {
 		i += w
 	}
 	return out
+}
+
+// initialAt: s[i:j] is one capital letter followed by a full stop, a
+// space and a capitalised word, after a title, a capitalised word, a word
+// that introduces a name or nothing: an initial of a name ("is J.
+// Okafor", "Mr K. Adeyemi", "John F. Kennedy"), not a grade or a plan
+// ("got an A. Mum", "plan B. Then").
+func initialAt(out []tok, s string, i, j int) bool {
+	if j-i != 1 || s[i] < 'A' || s[i] > 'Z' || j+2 >= len(s) || s[j] != '.' || s[j+1] != ' ' || s[j+2] < 'A' || s[j+2] > 'Z' {
+		return false
+	}
+	if len(out) == 0 {
+		return true
+	}
+	prev := out[len(out)-1]
+	if prev.s == "." && len(out) > 1 && nameTitles[out[len(out)-2].low] {
+		return true // "Dr. A. Shah"
+	}
+	return prev.kind == tWord && (prev.cap || nameIntroducers[prev.low])
+}
+
+// nameTitles come before a person's name, with or without a stop.
+var nameTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "prof": true, "miss": true}
+
+// nameIntroducers are words a person's name often follows.
+var nameIntroducers = map[string]bool{
+	"is": true, "was": true, "are": true, "were": true, "with": true, "to": true, "from": true, "by": true,
+	"for": true, "and": true, "or": true, "called": true, "named": true, "asked": true, "told": true,
+	"emailed": true, "met": true, "saw": true, "see": true, "meet": true, "ask": true, "tell": true, "email": true,
 }
 
 func isWordByte(b byte) bool {
