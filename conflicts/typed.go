@@ -718,6 +718,7 @@ var unitSynonyms = map[string]string{
 	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb", "pound": "lb",
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg", "bpm": "bpm",
+	"ft": "foot", "feet": "foot", "foot": "foot", "inch": "inch", "inches": "inch", "gallon": "gallon", "gal": "gallon",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
 }
