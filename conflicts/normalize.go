@@ -71,6 +71,8 @@ var spelling = map[string]string{
 	"tue": "tuesday", "tues": "tuesday", "weds": "wednesday", "thur": "thursday", "thurs": "thursday",
 	"fri": "friday", "feb": "february", "apr": "april", "aug": "august", "sept": "september",
 	"oct": "october", "nov": "november", "dec": "december",
+	// makes known by a short name
+	"vw": "volkswagen", "chevy": "chevrolet",
 }
 
 // key is the comparison form of a subject or value: words without

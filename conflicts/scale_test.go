@@ -99,6 +99,7 @@ func TestShortAndLongFormsAreOneValue(t *testing.T) {
 		{"The limit is 30 mph.", "The limit is now 20 miles per hour.", 60 * day, Supersedes},
 		{"The project deadline is Friday 12th.", "The project deadline is Fri 12th.", 60 * day, Duplicate},
 		{"The garden is 30 ft long.", "The garden is thirty feet long.", 60 * day, Duplicate},
+		{"The car is a 2018 VW Golf.", "The car is a 2018 Volkswagen Golf.", 0, Duplicate},
 		{"The garden is 30 ft long.", "We extended the garden, it is 40 feet long now.", 60 * day, Supersedes},
 	})
 }
