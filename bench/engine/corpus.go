@@ -91,8 +91,9 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout13.json", "hold-out 13 (unread: measure, do not read with -v)"},
 	{"holdout14.json", "hold-out 14 (spent)"},
 	{"holdout15.json", "hold-out 15 (spent)"},
-	{"holdout16.json", "hold-out 16 (one value written two ways; unread: measure, do not read with -v)"},
-	{"holdout17.json", "hold-out 17 (look-alike pairs that are both true; unread: measure, do not read with -v)"},
+	{"holdout16.json", "hold-out 16 (one value written two ways; false relations read)"},
+	{"holdout17.json", "hold-out 17 (look-alike pairs that are both true; false relations read)"},
+	{"holdout18.json", "hold-out 18 (restatements, look-alikes and changes; unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
