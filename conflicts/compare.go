@@ -416,12 +416,21 @@ var personTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": 
 
 // sameByInitials: two names of as many words once titles are dropped, at
 // least one word the same and every other an initial of the other's word
-// ("j okafor" / "john okafor", "mr k adeyemi" / "kunle adeyemi").
+// ("j okafor" / "john okafor", "mr k adeyemi" / "kunle adeyemi"); or,
+// with a title, one name the end of the other ("dr mills" / "dr sarah
+// mills").
 func sameByInitials(a, b []string) bool {
 	drop := func(ws []string) []string {
 		return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return personTitles[w] })
 	}
+	titled := len(a) > 0 && personTitles[a[0]] || len(b) > 0 && personTitles[b[0]]
 	a, b = drop(a), drop(b)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if titled && len(a) > 0 && len(a) < len(b) && slices.Equal(a, b[len(b)-len(a):]) {
+		return true // "Dr Mills" / "Dr Sarah Mills"
+	}
 	if len(a) < 2 || len(a) != len(b) {
 		return false
 	}

@@ -73,6 +73,12 @@ var spelling = map[string]string{
 	"oct": "october", "nov": "november", "dec": "december",
 	// makes known by a short name
 	"vw": "volkswagen", "chevy": "chevrolet",
+	// words clipped in speech ("prod DB" = "production database", "my
+	// physio" = "my physiotherapist") and verbs of one meaning ("the gym
+	// shuts at 10" = "closes at 10")
+	"prod": "production", "db": "database", "k8s": "kubernetes", "physio": "physiotherapist",
+	"reg": "registration", "cert": "certificate", "op": "operation", "uni": "university",
+	"deploy": "deployment", "shuts": "closes", "shut": "close", "departs": "leaves", "depart": "leave",
 }
 
 // key is the comparison form of a subject or value: words without

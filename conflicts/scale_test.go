@@ -153,3 +153,18 @@ func TestNamesByInitials(t *testing.T) {
 		t.Error("other initials, or initials alone, read as one name")
 	}
 }
+
+// Words clipped in speech and verbs of one meaning name the same slot; a
+// titled surname is the full name.
+func TestClippedWordsAndTitledNames(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"The leisure centre gym closes at 10pm.", "The leisure centre gym shuts at 22:00.", 60 * day, Duplicate},
+		{"The leisure centre gym closes at 10pm.", "The leisure centre gym now shuts at 21:00.", 60 * day, Supersedes},
+		{"The production database runs PostgreSQL 15.", "Prod DB is on Postgres 15.", 60 * day, Duplicate},
+		{"The deployment freeze starts on 20 Dec.", "Actually, the deploy freeze starts on 18 December, not the 20th.", 10 * day, Supersedes},
+		{"My physiotherapist is Dr Sarah Mills.", "My physio is Dr Mills.", 60 * day, Duplicate},
+		{"My physiotherapist is Dr Sarah Mills.", "My physio is now Dr Tom Mills.", 60 * day, Supersedes},
+		{"Our car registration is AB12 CDE.", "The car reg is ab12cde.", 60 * day, Duplicate},
+	})
+}
