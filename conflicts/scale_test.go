@@ -166,5 +166,7 @@ func TestClippedWordsAndTitledNames(t *testing.T) {
 		{"My physiotherapist is Dr Sarah Mills.", "My physio is Dr Mills.", 60 * day, Duplicate},
 		{"My physiotherapist is Dr Sarah Mills.", "My physio is now Dr Tom Mills.", 60 * day, Supersedes},
 		{"Our car registration is AB12 CDE.", "The car reg is ab12cde.", 60 * day, Duplicate},
+		{"Our home broadband is 100 Mbps.", "We have switched to a 500 megabit broadband package.", 60 * day, Supersedes},
+		{"The thermostat is set to 20°C.", "The thermostat is set to 20 degrees.", 60 * day, Duplicate},
 	})
 }

@@ -718,6 +718,9 @@ var unitSynonyms = map[string]string{
 	"m": "metre", "metre": "metre", "meter": "metre", "cm": "cm", "centimetre": "cm", "centimeter": "cm",
 	"mm": "mm", "millimetre": "mm", "millimeter": "mm", "lb": "lb", "lbs": "lb", "pound": "lb",
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg", "bpm": "bpm",
+	"megabit": "mbps", "gigabit": "gbps",
+	"c": "degree", "°c": "degree", "celsius": "degree", "centigrade": "degree", "degree": "degree",
+	"°f": "fahrenheit", "fahrenheit": "fahrenheit",
 	"ft": "foot", "feet": "foot", "foot": "foot", "inch": "inch", "inches": "inch", "gallon": "gallon", "gal": "gallon",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
@@ -803,7 +806,7 @@ func nationalNumber(d string) string {
 // rateUnits are units of one thing per another said in words, by their
 // unit keys: "megabits per second" is Mbps.
 var rateUnits = map[string]string{
-	"megabit/second": "mbps", "gigabit/second": "gbps", "mile/hour": "mph", "km/hour": "kph",
+	"mbps/second": "mbps", "gbps/second": "gbps", "mile/hour": "mph", "km/hour": "kph",
 	"mile/gallon": "mpg", "beat/minute": "bpm",
 }
 
