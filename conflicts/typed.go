@@ -619,7 +619,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			case (isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]) && plausibleAge(n):
 				add("quantity:age", n, i, i+1) // "Tigger is 9.", not "the loan is 1,200,000"
 			}
-		case low(i+2) == "per" && rateUnits[unitKey(u)+"/"+unitKey(low(i+3))] != "" && free(i+1, i+4):
+		case rateAt(ts, i+1) && free(i+1, i+4):
 			// "100 megabits per second" = "100 Mbps"
 			r, end := unitAt(ts, i+1)
 			t, key := quantity(n, r)
@@ -729,15 +729,18 @@ var unitSynonyms = map[string]string{
 // unitAt reads the unit at ts[k]: a rate said in words ("megabits per
 // second" is Mbps) or the word itself. It returns where the unit ends.
 func unitAt(ts []ctok, k int) (string, int) {
-	if k+2 < len(ts) && ts[k+1].low == "per" {
-		if r := rateUnits[unitKey(ts[k].low)+"/"+unitKey(ts[k+2].low)]; r != "" {
-			return r, k + 3
-		}
+	if rateAt(ts, k) {
+		return rateUnits[unitKey(ts[k].low)+"/"+unitKey(ts[k+2].low)], k + 3
 	}
 	if k < len(ts) {
 		return ts[k].low, k + 1
 	}
 	return "", k
+}
+
+// rateAt reports whether a rate in words (rateUnits) starts at ts[k].
+func rateAt(ts []ctok, k int) bool {
+	return k+2 < len(ts) && ts[k+1].low == "per" && rateUnits[unitKey(ts[k].low)+"/"+unitKey(ts[k+2].low)] != ""
 }
 
 // monthAbbreviations are months shortened; read as a month only beside a
