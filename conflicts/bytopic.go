@@ -298,6 +298,7 @@ type topicClaim struct {
 // claim with several stored ones, and each stored one with every new claim
 // of a batch. The result is shared: callers only read it.
 func readTopic(m schema.Memory) (topicClaim, bool) {
+	m = withReferent(m)
 	k, ok := topicMemoKey(m)
 	if !ok {
 		return readClaimTopic(m)
@@ -307,6 +308,25 @@ func readTopic(m schema.Memory) (topicClaim, bool) {
 		return topicResult{c, ok}
 	})
 	return r.c, r.ok
+}
+
+// withReferent gives a claim that opens with "it" ("it's now £2,205 a
+// year", said after "council tax went up this April") its subject's words
+// in front ("council tax: it's now …"), when the extractor took the subject
+// from the clause before and the claim's own words do not name it: the
+// topic is then what "it" stands for.
+func withReferent(m schema.Memory) schema.Memory {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(m.Claim)), " ")
+	first = strings.NewReplacer("’", "'").Replace(first)
+	if first != "it" && first != "it's" && first != "its" {
+		return m
+	}
+	subj := key(m.Subject)
+	if len(subj) == 0 || len(subj) > 6 || m.Subject == "user" || m.Subject == "we" || containsWords(key(m.Claim), subj) {
+		return m
+	}
+	m.Claim = m.Subject + ": " + m.Claim
+	return m
 }
 
 type topicResult struct {

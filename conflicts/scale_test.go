@@ -170,3 +170,25 @@ func TestClippedWordsAndTitledNames(t *testing.T) {
 		{"The thermostat is set to 20°C.", "The thermostat is set to 20 degrees.", 60 * day, Duplicate},
 	})
 }
+
+// "It's now …" after a clause that names the thing is about that thing.
+func TestItStandsForTheSubjectBefore(t *testing.T) {
+	at := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+	later := at.Add(90 * 24 * time.Hour)
+	old := schema.Memory{Claim: "Our council tax is £2,100 a year.", Subject: "council tax", Attribute: "is", Value: "£2,100 a year", Type: schema.TypeFact, SaidAt: &at}
+	now := schema.Memory{Claim: "it's now £2,205 a year.", Subject: "council tax", Attribute: "went up", Value: "£2,205 a year", Type: schema.TypeFact, SaidAt: &later}
+	if d := Compare(old, now); d.Relation != Supersedes {
+		t.Errorf("Compare = %s (%s), want supersedes", d.Relation, d.Reason)
+	}
+	// "it" with no subject from before, or a subject the claim names,
+	// reads the claim as it is
+	for _, m := range []schema.Memory{{Claim: "it's now £2,205 a year."}, {Claim: "It's cold.", Subject: "user"}} {
+		if got := withReferent(m); got.Claim != m.Claim {
+			t.Errorf("withReferent(%q, subject %q) = %q, want the claim unchanged", m.Claim, m.Subject, got.Claim)
+		}
+	}
+	other := schema.Memory{Claim: "it's now £2,205 a year.", Subject: "water company", Attribute: "puts", SaidAt: &later}
+	if d := Compare(old, other); d.Relation != Unrelated {
+		t.Errorf("Compare with another referent = %s (%s), want unrelated", d.Relation, d.Reason)
+	}
+}
