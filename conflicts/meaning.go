@@ -442,6 +442,12 @@ var opposites = func() map[[2]string]bool {
 		{"online", "offline"}, {"minimum", "maximum"}, {"increase", "decrease"},
 		{"raised", "lowered"}, {"always", "never"}, {"same", "different"}, {"true", "false"},
 		{"safe", "dangerous"}, {"healthy", "ill"}, {"win", "lose"},
+		// which way a thing goes: "the panels generate 3,500 kWh" / "the
+		// house uses 3,500 kWh"
+		{"generate", "use"}, {"generates", "uses"}, {"produce", "consume"}, {"produces", "consumes"},
+		{"export", "import"}, {"exports", "imports"}, {"earn", "spend"}, {"earns", "spends"},
+		{"earned", "spent"}, {"lend", "borrow"}, {"lent", "borrowed"}, {"give", "receive"},
+		{"gave", "received"}, {"sent", "received"}, {"income", "outgoings"},
 	} {
 		sets = append(sets, p[:])
 	}

@@ -192,3 +192,26 @@ func TestItStandsForTheSubjectBefore(t *testing.T) {
 		t.Errorf("Compare with another referent = %s (%s), want unrelated", d.Relation, d.Reason)
 	}
 }
+
+// Passing a stage ends it; completing a race does not. Which way a thing
+// goes (generated or used, earned or spent) sets two claims apart.
+func TestFinishedStagesAndDirections(t *testing.T) {
+	at := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+	later := at.Add(60 * 24 * time.Hour)
+	stage := meaningClaim(t, "Leo's in Stage 3 at swimming.", 1)
+	passed := meaningClaim(t, "Leo passed Stage 3 at last!", 60)
+	if d := Compare(stage, passed); d.Relation == Duplicate {
+		t.Errorf("passing Stage 3 read as being in it: %s", d.Reason)
+	}
+	checkRelations(t, []relCase{
+		{"I ran the Berlin marathon in 2019.", "I completed the Berlin Marathon back in 2019.", later.Sub(at), Duplicate},
+	})
+	for _, p := range [][2]string{
+		{"The solar panels generate about 3,500 kWh a year.", "The house uses about 3,500 kWh of electricity a year."},
+		{"I earn about £900 a month from tutoring.", "I spend about £900 a month on tutoring."},
+	} {
+		if why := Apart(meaningClaim(t, p[0], 1), meaningClaim(t, p[1], 60)); why == "" {
+			t.Errorf("Apart(%q, %q) finds nothing between them", p[0], p[1])
+		}
+	}
+}

@@ -1312,6 +1312,17 @@ var endingVerbs = map[string]bool{
 	"off": true, "abandoned": true, "retired": true,
 }
 
+// finishingVerbs end a stage, a level or a school year ("passed Stage 3",
+// "finished Year 2"), not a race or a course ("completed the Berlin
+// Marathon").
+var finishingVerbs = map[string]bool{"passed": true, "finished": true, "completed": true}
+
+// stageType: the typed values a finishing verb ends: a grade, a school
+// year, a numbered stage or level.
+func stageType(typ string) bool {
+	return typ == "grade" || typ == "schoolyear" || typ == "version:stage" || typ == "version:level"
+}
+
 // givingUp are the verbs of "gave up X", said of what no longer holds.
 var givingUp = map[string]bool{"gave": true, "given": true, "give": true, "giving": true}
 
@@ -1370,6 +1381,8 @@ func markOld(ts []ctok, vs []typedValue) {
 		switch {
 		case denied:
 			vs[k].old = true
+		case finishingVerbs[p] && stageType(vs[k].typ):
+			vs[k].old = true // "passed Stage 3"
 		case endingVerbs[p] && !(p == "off" && timeTypes[vs[k].typ]):
 			// "sold the Focus", "cancelled Riverford"; but "kicks off at
 			// 9am" and "I'm off on Friday" end no time
