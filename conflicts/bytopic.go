@@ -316,9 +316,12 @@ func readTopic(m schema.Memory) (topicClaim, bool) {
 // from the clause before and the claim's own words do not name it: the
 // topic is then what "it" stands for.
 func withReferent(m schema.Memory) schema.Memory {
-	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(m.Claim)), " ")
-	first = strings.NewReplacer("’", "'").Replace(first)
-	if first != "it" && first != "it's" && first != "its" {
+	c := strings.TrimSpace(m.Claim)
+	if len(c) < 3 || c[0] != 'i' && c[0] != 'I' || c[1] != 't' && c[1] != 'T' {
+		return m // the common case, cheaply
+	}
+	first, _, _ := strings.Cut(strings.ToLower(c), " ")
+	if first != "it" && first != "it's" && first != "its" && first != "it’s" {
 		return m
 	}
 	subj := key(m.Subject)
