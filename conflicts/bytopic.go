@@ -39,6 +39,15 @@ func byTopic(existing, incoming schema.Memory) (Decision, bool) {
 	return d, ok
 }
 
+// dueWords say a thing falls due once, by a date: it is due, expires,
+// renews or has a deadline then.
+var dueWords = map[string]bool{"due": true, "expires": true, "expire": true, "expiry": true, "renews": true, "renewal": true, "deadline": true}
+
+// dueDate reports whether a claim says when a thing falls due (dueWords).
+func dueDate(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return dueWords[t.low] })
+}
+
 // othersOfKind are words that make a claim about other things of a kind
 // than the speaker's own: "similar flats", "the average rent".
 var othersOfKind = map[string]bool{"similar": true, "comparable": true, "average": true, "typical": true, "equivalent": true}
@@ -225,9 +234,11 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		// "our anniversary is 14 May" / "... falls on 21 May", said
 		// together: a date a thing has once a year, given twice
 		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, read, true
-	case timeTypes[differ] && !eCue && !iCue:
+	case timeTypes[differ] && !eCue && !iCue && !(dueDate(ea.ts) && dueDate(ia.ts)):
 		// two days or times said plainly may both hold (closed on
-		// Sundays and on Mondays); only a change moves one
+		// Sundays and on Mondays); only a change moves one. A date
+		// something is due by is one ("the MOT is due in October" /
+		// "... in June")
 		return Decision{}, topicRead{}, false
 	case timeTypes[differ]:
 		return whenDecision(existing, incoming, view{changed: ea.cue}, view{changed: ia.cue}, about, values), read, true

@@ -215,3 +215,15 @@ func TestFinishedStagesAndDirections(t *testing.T) {
 		}
 	}
 }
+
+// A date a thing falls due by holds once; a rate's qualifier is part of
+// the rate.
+func TestDueDatesAndRates(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"The MOT on my car is due in October.", "My car's MOT is due in June.", 2 * time.Hour, Contradicts},
+		{"Our savings account pays 4.5% interest.", "Our savings account now pays 3.2% AER.", 60 * 24 * time.Hour, Supersedes},
+		{"Our savings account pays 4.5% interest.", "Our savings account pays 4.5%.", 60 * 24 * time.Hour, Duplicate},
+		// two days said plainly, with nothing due, may both hold
+		{"The shop is closed on Sundays.", "The shop is closed on Mondays.", 2 * time.Hour, Unrelated},
+	})
+}

@@ -447,11 +447,11 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 			if low(k) == "%" || low(k) == "percent" {
-				add("percent", wn, i, k+1) // "four point two five percent"
+				add("percent", wn, i, rateEnd(ts, k+1)) // "four point two five percent"
 				continue
 			}
 			if low(k) == "per" && low(k+1) == "cent" {
-				add("percent", wn, i, k+2)
+				add("percent", wn, i, rateEnd(ts, k+2))
 				continue
 			}
 		}
@@ -461,11 +461,11 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			continue
 		}
 		if low(i+1) == "%" || low(i+1) == "percent" {
-			add("percent", n, i, i+2)
+			add("percent", n, i, rateEnd(ts, i+2))
 			continue
 		}
 		if low(i+1) == "per" && low(i+2) == "cent" {
-			add("percent", n, i, i+3)
+			add("percent", n, i, rateEnd(ts, i+3))
 			continue
 		}
 		if c, end, ok := clockAt(ts, i); ok {
@@ -787,6 +787,18 @@ func holidayAt(ts []ctok, i int) (string, int, bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// rateQualifiers name what a percentage is a rate of, and belong to the
+// value: "4.5% interest" is the rate as "3.2%" is.
+var rateQualifiers = map[string]bool{"interest": true, "aer": true, "apr": true, "apy": true}
+
+// rateEnd extends a percentage ending before i over a rate qualifier.
+func rateEnd(ts []ctok, i int) int {
+	if i < len(ts) && rateQualifiers[ts[i].low] {
+		return i + 1
+	}
+	return i
 }
 
 // nationalNumber writes a phone number's digits as dialled at home: the

@@ -94,7 +94,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout16.json", "hold-out 16 (one value written two ways; false relations read)"},
 	{"holdout17.json", "hold-out 17 (look-alike pairs that are both true; false relations read)"},
 	{"holdout18.json", "hold-out 18 (restatements, look-alikes and changes; spent)"},
-	{"holdout19.json", "hold-out 19 (false relations read; otherwise unread: measure, do not read with -v)"},
+	{"holdout19.json", "hold-out 19 (spent)"},
 }
 
 func isHoldout(name string) bool {
