@@ -89,6 +89,22 @@
 // (address.go). Email addresses, phone numbers and cloud regions are
 // typed values too, one word each however they are written (typed.go).
 //
+// One value written two ways is one value (normalize.go, typed.go,
+// compare.go): scale words and suffixes ("£1.2 million" = "£1.2m" =
+// "£1,200,000", "six grand"), number words and decimals in words,
+// ordinals ("3rd" = "third"), abbreviated days and months, holidays
+// ("Christmas Eve" = 24 December), rates in words ("beats per minute" =
+// bpm), phone numbers with their country code, acronyms ("NYC"), codes
+// spaced otherwise ("BA 117"), longer spellings ("Postgres 14" =
+// "PostgreSQL 14"), clipped words ("prod DB"), and names with initials or
+// a title ("J. Okafor" = "John Okafor", "Dr Mills" = "Dr Sarah Mills").
+// Look-alikes stay apart: two claims that each say more of one value,
+// claims scoped to other periods ("this month" / "next month"), a claim
+// about similar things or the average, and which way a thing goes
+// (generate/use, earn/spend). A date a thing falls due by holds once; a
+// claim that opens with "it" is read with the subject carried from the
+// clause before.
+//
 // A document's claims are checked for twins of each other; RepeatIndex
 // (repeat.go) hands the worker only the earlier claims one may repeat
 // (those sharing a content word or a typed value, at most
