@@ -91,7 +91,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout13.json", "hold-out 13 (unread: measure, do not read with -v)"},
 	{"holdout14.json", "hold-out 14 (spent)"},
 	{"holdout15.json", "hold-out 15 (spent)"},
-	{"holdout16.json", "hold-out 16 (one value written two ways; false relations read)"},
+	{"holdout16.json", "hold-out 16 (one value written two ways; spent)"},
 	{"holdout17.json", "hold-out 17 (look-alike pairs that are both true; false relations read)"},
 	{"holdout18.json", "hold-out 18 (restatements, look-alikes and changes; spent)"},
 	{"holdout19.json", "hold-out 19 (spent)"},
