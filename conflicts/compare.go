@@ -411,9 +411,6 @@ func detailsBeyond(m schema.Memory, v view, other schema.Memory) []string {
 	return out
 }
 
-// personTitles come before a name and do not tell two people apart.
-var personTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true}
-
 // sameByInitials: two names of as many words once titles are dropped, at
 // least one word the same and every other an initial of the other's word
 // ("j okafor" / "john okafor", "mr k adeyemi" / "kunle adeyemi"); or,
@@ -421,9 +418,9 @@ var personTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "miss": 
 // mills").
 func sameByInitials(a, b []string) bool {
 	drop := func(ws []string) []string {
-		return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return personTitles[w] })
+		return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return honorifics[w] })
 	}
-	titled := len(a) > 0 && personTitles[a[0]] || len(b) > 0 && personTitles[b[0]]
+	titled := len(a) > 0 && honorifics[a[0]] || len(b) > 0 && honorifics[b[0]]
 	a, b = drop(a), drop(b)
 	if len(a) > len(b) {
 		a, b = b, a

@@ -42,13 +42,18 @@ func ordinalSpelling(w string) (string, bool) {
 	if !ok || !hasDigit(w) {
 		return "", false
 	}
-	for word, v := range ordinalWords {
-		if strconv.Itoa(v) == n {
-			return word, true
-		}
-	}
-	return "", false
+	word, ok := ordinalNames[n]
+	return word, ok
 }
+
+// ordinalNames are ordinalWords by their number.
+var ordinalNames = func() map[string]string {
+	m := make(map[string]string, len(ordinalWords))
+	for w, n := range ordinalWords {
+		m[strconv.Itoa(n)] = w
+	}
+	return m
+}()
 
 var articles = map[string]bool{"a": true, "an": true, "the": true}
 

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/temporal"
 )
 
 // Typed values are read from a claim's words, whatever slot the extractor
@@ -407,6 +408,12 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 	// money, percentages and clock times: they use a number the other
 	// readings would take; but "Biscuit weighs 14 pounds" is a mass
 	weighed := slices.ContainsFunc(ts, func(t ctok) bool { return weighWords[t.low] })
+	// currencyWord is the currency a word after an amount names ("pounds",
+	// "dollars"), not a sign, and not pounds of a weight
+	currencyWord := func(k int) (string, bool) {
+		cur, ok := currencies[low(k)]
+		return cur, ok && utf8.RuneCountInString(low(k)) > 1 && !(cur == "gbp" && weighed)
+	}
 	for i := 0; i < len(ts); i++ {
 		if !free(i, i+1) {
 			continue
@@ -433,7 +440,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		if sn, k := scaled(ts, i+1, n); k > i+1 && free(i, k+1) {
 			// "2 million dollars"
-			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 && !(cur == "gbp" && weighed) {
+			if cur, ok := currencyWord(k); ok {
 				end, per := moneyPeriod(ts, k+1)
 				add("money:"+cur+":"+per, sn, i, end)
 				continue
@@ -441,7 +448,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		if wn, k, ok := wordNumberAt(ts, i); ok && free(i, k) {
 			// "fifty-five dollars", "twelve hundred pounds"
-			if cur, ok := currencies[low(k)]; ok && utf8.RuneCountInString(low(k)) > 1 && !(cur == "gbp" && weighed) {
+			if cur, ok := currencyWord(k); ok {
 				end, per := moneyPeriod(ts, k+1)
 				add("money:"+cur+":"+per, wn, i, end)
 				continue
@@ -455,7 +462,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 		}
-		if cur, ok := currencies[low(i+1)]; ok && utf8.RuneCountInString(low(i+1)) > 1 && !(cur == "gbp" && weighed) {
+		if cur, ok := currencyWord(i+1); ok {
 			end, per := moneyPeriod(ts, i+2)
 			add("money:"+cur+":"+per, n, i, end)
 			continue
@@ -498,11 +505,9 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("date", key, i, end) // "Christmas Eve" is 24 December
 			continue
 		}
-		month, abbr := w, false
-		if full, ok := monthAbbreviations[w]; ok {
-			month, abbr = full, true // "9 Nov", "Sept 3rd": only with a day
-		}
-		if monthWords[month] && !(w == "may" && !capitalised(ts[i].raw)) {
+		m, abbr, isMonth := temporal.MonthName(w) // "9 Nov", "Sept 3rd": an abbreviation only with a day
+		month := strings.ToLower(m.String())
+		if isMonth && !(w == "may" && !capitalised(ts[i].raw)) {
 			// "2 May", "May 2nd", "the 2nd of May", "the ninth of May", or
 			// "June" alone
 			if d, ok := dayOfMonth(low(i + 1)); ok && free(i+1, i+2) {
@@ -742,28 +747,6 @@ func unitAt(ts []ctok, k int) (string, int) {
 func rateAt(ts []ctok, k int) bool {
 	return k+2 < len(ts) && ts[k+1].low == "per" && rateUnits[unitKey(ts[k].low)+"/"+unitKey(ts[k+2].low)] != ""
 }
-
-// monthAbbreviations are months shortened; read as a month only beside a
-// day ("9 Nov"), since "mar" and "jun" are words and names too.
-var monthAbbreviations = map[string]string{
-	"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
-	"aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november", "dec": "december",
-}
-
-// dayOrdinals are the days of a month in ordinal words.
-var dayOrdinals = func() map[string]int {
-	m := map[string]int{
-		"thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17,
-		"eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "thirty-first": 31,
-	}
-	for w, n := range ordinalWords {
-		m[w] = n
-		if n < 10 {
-			m["twenty-"+w] = 20 + n
-		}
-	}
-	return m
-}()
 
 // holidays are days named for a fixed date, as date keys.
 var holidays = map[string]string{
@@ -1119,20 +1102,10 @@ var ordinalWords = map[string]int{
 	"ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
 }
 
-// dayOfMonth reads "2", "2nd", "31st" as a day of a month.
+// dayOfMonth reads "2", "2nd", "31st" or "ninth" as a day of a month.
 func dayOfMonth(w string) (string, bool) {
-	if n, ok := dayOrdinals[w]; ok {
-		return strconv.Itoa(n), true // "the ninth of November"
-	}
-	d := strings.TrimRight(w, "stndrh")
-	if d == "" || strings.Trim(d, "0123456789") != "" || len(d) > 2 {
-		return "", false
-	}
-	n, _ := strconv.Atoi(d)
-	if n < 1 || n > 31 {
-		return "", false
-	}
-	return strconv.Itoa(n), true
+	d, ok := temporal.DayOfMonth(w)
+	return strconv.Itoa(d), ok
 }
 
 // clockAt reads a clock time at ts[i]: "8:00", "8am", "8 am", "8 pm",

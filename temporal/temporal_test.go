@@ -231,3 +231,28 @@ func BenchmarkFind(b *testing.B) {
 		Find(text, mon)
 	}
 }
+
+func TestMonthNameAndDayOfMonth(t *testing.T) {
+	for w, want := range map[string]struct {
+		m      time.Month
+		abbrev bool
+	}{"march": {time.March, false}, "sept": {time.September, true}, "nov": {time.November, true}} {
+		m, abbrev, ok := MonthName(w)
+		if !ok || m != want.m || abbrev != want.abbrev {
+			t.Errorf("MonthName(%q) = %v, %v, %v", w, m, abbrev, ok)
+		}
+	}
+	if _, _, ok := MonthName("monday"); ok {
+		t.Error(`MonthName("monday") is a month`)
+	}
+	for w, want := range map[string]int{"9": 9, "9th": 9, "ninth": 9, "twenty-first": 21, "thirty-first": 31, "31st": 31} {
+		if d, ok := DayOfMonth(w); !ok || d != want {
+			t.Errorf("DayOfMonth(%q) = %d, %v, want %d", w, d, ok, want)
+		}
+	}
+	for _, w := range []string{"", "0", "32", "32nd", "123", "tenths", "x"} {
+		if d, ok := DayOfMonth(w); ok {
+			t.Errorf("DayOfMonth(%q) = %d, want none", w, d)
+		}
+	}
+}

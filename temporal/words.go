@@ -84,11 +84,48 @@ func ordinal(s string) int {
 	return n
 }
 
-var ordinalWords = map[string]int{
-	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-	"fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-	"nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+// ordinalWords are the days of a month in ordinal words ("the ninth",
+// "the twenty-first").
+var ordinalWords = func() map[string]int {
+	m := map[string]int{
+		"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+		"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+		"fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+		"nineteenth": 19, "twentieth": 20, "thirtieth": 30, "thirty-first": 31,
+	}
+	for w, n := range m {
+		if n < 10 {
+			m["twenty-"+w] = 20 + n
+		}
+	}
+	return m
+}()
+
+// MonthName reads a month's name, "March", or its abbreviation, "Mar" or
+// "Sept" (abbrev true: read it as a month only beside a day or a year,
+// since "Jan" is also a name and "mar" a verb). w is in lower case.
+func MonthName(w string) (m time.Month, abbrev, ok bool) {
+	if m, ok := monthNames[w]; ok {
+		return m, false, true
+	}
+	m, ok = monthAbbrevs[w]
+	return m, true, ok
+}
+
+// DayOfMonth reads a day of a month in figures, as an ordinal or in words:
+// "9", "9th", "ninth", "twenty-first". w is in lower case.
+func DayOfMonth(w string) (int, bool) {
+	if d := ordinal(w); d > 0 {
+		return d, true
+	}
+	if d, ok := ordinalWords[w]; ok {
+		return d, true
+	}
+	if len(w) == 0 || len(w) > 2 {
+		return 0, false
+	}
+	d, err := strconv.Atoi(w)
+	return d, err == nil && d >= 1 && d <= 31
 }
 
 // Tense markers, read around an expression whose reading depends on tense.

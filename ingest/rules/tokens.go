@@ -141,14 +141,11 @@ func initialAt(out []tok, s string, i, j int) bool {
 		return true
 	}
 	prev := out[len(out)-1]
-	if prev.s == "." && len(out) > 1 && nameTitles[out[len(out)-2].low] {
+	if prev.s == "." && len(out) > 1 && titles[out[len(out)-2].low] {
 		return true // "Dr. A. Shah"
 	}
 	return prev.kind == tWord && (prev.cap || nameIntroducers[prev.low])
 }
-
-// nameTitles come before a person's name, with or without a stop.
-var nameTitles = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "prof": true, "miss": true}
 
 // nameIntroducers are words a person's name often follows.
 var nameIntroducers = map[string]bool{
