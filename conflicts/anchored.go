@@ -78,6 +78,13 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 			}
 		}
 	}
+	for t := range x.vals {
+		if label, ok := strings.CutPrefix(t, "version:"); ok && labelNouns[label] && len(y.vals[t]) > 0 {
+			// "our allotment is plot 14" / "we swapped to plot 22": the
+			// numbered thing both name is what changed
+			anchors++
+		}
+	}
 	for w := range yw {
 		if !xw[w] && directions[w] {
 			// "flight to Lisbon" / "moved my flight back from Lisbon";

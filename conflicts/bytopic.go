@@ -253,6 +253,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	about += " with one " + describeTypes([]string{differ})
 	later := clearlyLater
 	if differ == "quantity:age" {
+		if d, ok := impossibleAges(existing, incoming, about); ok {
+			return d, read, true
+		}
 		// an age holds from when it is said, whenever the birthday
 		// was: "Grandad turned 91 in March", said in April, is his age
 		// in April
@@ -609,6 +612,9 @@ var changeVerbs = map[string]bool{
 	// price to £12"
 	"trimmed": true, "hiked": true, "slashed": true, "lifted": true, "revised": false, "retimed": false,
 	"rebooked": false, "repriced": true,
+	// "swapped to plot 22", "swapping from Royal Mail to Evri"; "has come
+	// down to 58" (as "went", only with a way)
+	"swapped": true, "swapping": true, "swaps": true, "come": true, "came": true, "comes": true,
 }
 
 // wentWays after "went" or "gone" make it a change of a value: "went up
@@ -661,6 +667,9 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 			}
 			if (w == "went" || w == "gone") && (i+1 >= len(ts) || !wentWays[ts[i+1].low]) {
 				continue // "went to a pride parade" is no change; "went up to £12" is
+			}
+			if (w == "come" || w == "came" || w == "comes") && (i+1 >= len(ts) || ts[i+1].low != "down" && ts[i+1].low != "up") {
+				continue // "has come down to 58" is a change; "comes from Tesco" is not
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
 				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {

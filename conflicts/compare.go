@@ -39,11 +39,12 @@ type Decision struct {
 
 // LaterMargin is how much later an incoming claim must be than the existing
 // one to count as "clearly later" and supersede it without being worded as
-// a correction. Claims closer together than this (one conversation, one
-// day) that disagree are contradictions for the person to settle. Times
-// compared are ValidFrom when both claims have one, else SaidAt (else
-// RecordedAt).
-const LaterMargin = 24 * time.Hour
+// a correction. Claims closer together than this (one conversation, the
+// next day or two) that disagree are contradictions for the person to
+// settle: "our flat is 68 square metres" and "... 85 square metres" said a
+// day apart is one of them wrong, not a flat that grew. Times compared are
+// ValidFrom when both claims have one, else SaidAt (else RecordedAt).
+const LaterMargin = 72 * time.Hour
 
 // DuplicateTextSimilarity is the least word-set overlap (Jaccard, after
 // dropping articles and folding pronouns) at which two claims with no
@@ -250,6 +251,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 		// the slots hold other parts of one claim: "Jack is in Year 4
 		// at Oakfield Primary" / "Jack's at Oakfield, in Year Four",
 		// whose typed values and topic are the same
+		return d
+	}
+	if d, ok := impossibleAges(existing, incoming, about); ok {
 		return d
 	}
 	switch {
@@ -714,13 +718,7 @@ func effectiveTime(m schema.Memory) time.Time {
 // saidApart reports whether a and b were said at least LaterMargin apart
 // (SaidAt, else RecordedAt), whatever days they name.
 func saidApart(a, b schema.Memory) bool {
-	ta, tb := a.RecordedAt, b.RecordedAt
-	if a.SaidAt != nil && !a.SaidAt.IsZero() {
-		ta = *a.SaidAt
-	}
-	if b.SaidAt != nil && !b.SaidAt.IsZero() {
-		tb = *b.SaidAt
-	}
+	ta, tb := saidTime(a), saidTime(b)
 	if ta.IsZero() || tb.IsZero() {
 		return false
 	}

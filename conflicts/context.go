@@ -142,12 +142,24 @@ var asideOpeners = map[string]bool{
 	"so": true, "and": true, "but": true, "because": true, "cos": true, "as": true, "since": true,
 	"which": true, "though": true, "although": true, "while": true, "whereas": true, "that": true,
 	"their": true, "his": true, "her": true, "my": true, "our": true, "there": true,
+	// a verbless judgement after the value: "..., less crowded", "...,
+	// much cheaper", "..., way better for us"
+	"less": true, "more": true, "much": true, "way": true, "far": true, "loads": true, "lots": true,
+	"better": true, "worse": true, "cheaper": true, "nicer": true, "quicker": true, "faster": true,
+	"closer": true, "easier": true,
 }
 
 // reasonOpeners open a trailing clause that says why or when: "... £3,650
 // for the extension roof after he saw the rot in the joists", "... now
 // that it's closer".
 var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true, "after": true, "when": true, "once": true, "now": true}
+
+// causeOpeners open a trailing clause that can only say why: "since his
+// readings were still high", "because our landlord sold up".
+var causeOpeners = map[string]bool{"because": true, "since": true, "cos": true, "'cause": true}
+
+// possessives are the determiners that name whose.
+var possessives = map[string]bool{"my": true, "our": true, "his": true, "her": true, "their": true, "your": true}
 
 // ifAsides follow "if" in a trailing aside that gives no condition of the
 // value: "my number is 555-0142 if anyone asks", "... if you need it".
@@ -212,10 +224,10 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 			last = k
 		}
 	}
-	// a trailing "since the price rise" after the last value says when
-	// the value began, and that a change set it
+	// a trailing "since the price rise" or "after the pay rise" after the
+	// last value says when the value began, and that a change set it
 	for i := last + 1; i+2 < len(ts); i++ {
-		if ts[i].low != "since" || !determiners[ts[i+1].low] {
+		if ts[i].low != "since" && ts[i].low != "after" || !determiners[ts[i+1].low] {
 			continue
 		}
 		named := false
@@ -233,7 +245,9 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 	// a trailing reason after the last value, with or without a comma:
 	// "... to the Greenway clinic since it's closer to the new place"
 	for i := last + 1; i+1 < len(ts); i++ {
-		if reasonOpeners[ts[i].low] && subjectPronouns[ts[i+1].low] || ts[i].low == "if" && ifAsides[ts[i+1].low] {
+		if reasonOpeners[ts[i].low] && subjectPronouns[ts[i+1].low] || ts[i].low == "if" && ifAsides[ts[i+1].low] ||
+			causeOpeners[ts[i].low] && possessives[ts[i+1].low] && i > 0 {
+			// "... to 10mg since his readings were still high"
 			for k := i; k < len(ts); k++ {
 				skip[k] = true
 			}
@@ -591,13 +605,7 @@ func periodAfter(ts []ctok, vs []typedValue) string {
 // saidLater: a was said at least LaterMargin after b (SaidAt, else
 // RecordedAt), whatever times the claims name.
 func saidLater(a, b schema.Memory) bool {
-	ta, tb := a.RecordedAt, b.RecordedAt
-	if a.SaidAt != nil && !a.SaidAt.IsZero() {
-		ta = *a.SaidAt
-	}
-	if b.SaidAt != nil && !b.SaidAt.IsZero() {
-		tb = *b.SaidAt
-	}
+	ta, tb := saidTime(a), saidTime(b)
 	return !ta.IsZero() && !tb.IsZero() && ta.Sub(tb) >= LaterMargin
 }
 

@@ -6,7 +6,12 @@
 // It is built for precision over recall: retiring a true fact is the worst
 // outcome, so a claim only supersedes another when both are about the same
 // subject and the same single-valued attribute, and the newer one is an
-// explicit correction or is clearly later. Anything less certain is a
+// explicit correction or is clearly later: said at least LaterMargin (three
+// days) after it. Two values said closer together, neither worded as a
+// change, are one of them wrong ("our flat is 68 square metres" / "... 85
+// square metres" the next day). An age rises by one a year (age.go): a
+// lower age said later, or more years than have passed, is a
+// contradiction however far apart. Anything less certain is a
 // contradiction for the person to settle, or unrelated. Single-valued
 // slots (slots.go) are a property named by the attribute ("my car",
 // "the door code"), a role ("Bruno is our tech lead" = "our tech lead is

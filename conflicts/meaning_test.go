@@ -67,7 +67,7 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"I owe Tom £20.", "Tom owes me £20.", "role"},
 		{"Sam reports to Keiko.", "Keiko reports to Sam.", "roles"},
 		{"Hamid lives in Valletta.", "Hamid works in Valletta.", "takes another's place"},
-		{"The bus leaves from stand 6.", "The train leaves from platform 6.", "places in the same words"},
+		{"The bus leaves from stand 6.", "The train leaves from track 6.", "places in the same words"},
 		{"The ferry docks at pier 3 on Sundays.", "The launch moors at pier 3 on Sundays.", "places in the same words"},
 		{"The default session timeout is 30 minutes.", "By default, sessions time out after an hour.", "values differ"},
 		{"Our standup is on Mondays at 9am.", "We have standup on Mondays at nine in the evening.", "values differ"},

@@ -3,6 +3,7 @@ package conflicts
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -99,10 +100,14 @@ func (x *RepeatIndex) Candidates(m schema.Memory) []int {
 }
 
 // repeatKeys are the content words (stemmed) and typed values of m's claim,
-// each once.
+// and its slot as the comparison reads it ("I don't eat meat or fish" is
+// the diet "vegetarian", as "I'm vegetarian" is), each once.
 func repeatKeys(m schema.Memory) []string {
 	_, vals := typedValues(m)
 	var out []string
+	if v := viewOf(m); v.attr != "" && v.raw != "" {
+		out = append(out, "s:"+v.subj+"\x00"+v.attr+"\x00"+strings.Join(valueKey(v.raw), " "))
+	}
 	// key() spells words as the comparison does; the speaker ("I", "me",
 	// read as "user") is in nearly every claim of a person's document and
 	// tells none apart

@@ -67,6 +67,7 @@ var topicDrop = map[string]bool{
 	"wear": true, "wears": true,
 	// change verbs and particles
 	"switch": true, "switched": true, "switches": true, "switching": true, "move": true,
+	"swap": true, "swapped": true, "swaps": true, "swapping": true,
 	"moved": true, "moves": true, "moving": true, "migrate": true, "migrated": true,
 	"migrating": true, "change": true, "changed": true, "changes": true, "changing": true,
 	"replace": true, "replaced": true, "replacing": true, "raise": true, "raised": true,

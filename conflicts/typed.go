@@ -462,7 +462,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 		}
-		if cur, ok := currencyWord(i+1); ok {
+		if cur, ok := currencyWord(i + 1); ok {
 			end, per := moneyPeriod(ts, i+2)
 			add("money:"+cur+":"+per, n, i, end)
 			continue
@@ -546,6 +546,19 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	// numbered things: "plot 14", "platform 9", "size 10", "locker 23"
+	for i := 0; i+1 < len(ts); i++ {
+		if !labelNouns[low(i)] || !free(i, i+2) || capitalised(ts[i].raw) && !claimStart(ts, i) {
+			continue // a capitalised one is a product's version, below
+		}
+		if isCopula(low(i+1)) && i+2 < len(ts) && free(i+2, i+3) && ts[i+2].low[0] >= '0' && ts[i+2].low[0] <= '9' && !knownUnit(low(i+3)) && (i+3 >= len(ts) || ts[i+3].brk || notUnits[low(i+3)]) {
+			add("version:"+low(i), low(i+2), i+2, i+3) // "her shoe size is 12", "my locker is 17"
+			continue
+		}
+		if v := low(i + 1); hasDigit(v) && len(v) <= 5 && strings.Trim(v, "0123456789abcdefghjk") == "" && v[0] >= '0' && v[0] <= '9' && !knownUnit(low(i+2)) {
+			add("version:"+low(i), v, i, i+2)
+		}
+	}
 	// versions of named products, quantities and ages
 	for i := 0; i < len(ts); i++ {
 		if !free(i, i+1) {
@@ -617,12 +630,14 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		switch {
 		case (u == "year" || u == "years") && low(i+2) == "old":
 			add("quantity:age", n, i, i+3)
-		case u == "" || i+1 < len(ts) && (isCopula(low(i-1)) || ageVerbs[low(i-1)]) && (notUnits[u] || ts[i+1].brk || u == "in" || u == "last" || u == "next" || u == "this" || u == "on"):
+		case u == "" || i+1 < len(ts) && (isCopula(low(i-1)) || ageVerbs[low(i-1)] || personIs(ts, i-1)) && (notUnits[u] || ts[i+1].brk || u == "in" || u == "last" || u == "next" || u == "this" || u == "on" || u == "now" && personIs(ts, i-1)):
 			switch {
 			case ageVerbs[low(i-1)] && free(i-1, i):
 				add("quantity:age", n, i-1, i+1) // "Grandad turned 91 in March"
 			case (isCopula(low(i-1)) && (u == "" || notUnits[u]) || ageVerbs[low(i-1)]) && plausibleAge(n):
 				add("quantity:age", n, i, i+1) // "Tigger is 9.", not "the loan is 1,200,000"
+			case personIs(ts, i-1) && plausibleAge(n) && !hasDigit(low(i+1)):
+				add("quantity:age", n, i, i+1) // "Dad's 72 this year", "she's 7 now"
 			}
 		case rateAt(ts, i+1) && free(i+1, i+4):
 			// "100 megabits per second" = "100 Mbps"
@@ -967,6 +982,19 @@ func unitKey(u string) string {
 	return s
 }
 
+// personIs: the token at i is a person with "'s" ("Dad's", "she's",
+// "Maya's"), so a bare number after it is an age.
+func personIs(ts []ctok, i int) bool {
+	if i < 0 || i >= len(ts) {
+		return false
+	}
+	who, ok := strings.CutSuffix(ts[i].low, "'s")
+	if !ok {
+		return false
+	}
+	return who == "he" || who == "she" || kinWords[who] || capitalised(ts[i].raw) && !calendarWords[who]
+}
+
 // isCopula: a form of "be".
 func isCopula(w string) bool {
 	switch w {
@@ -984,6 +1012,16 @@ func isWord(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// labelNouns are things known by a number that is their value: one plot,
+// platform, seat or shoe size at a time ("we swapped to plot 22"). A room
+// or a desk is where something is ("the projector in room 2"), not a
+// value it holds.
+var labelNouns = map[string]bool{
+	"plot": true, "platform": true, "gate": true, "seat": true, "locker": true, "bay": true, "pitch": true,
+	"size": true, "stage": true, "level": true, "tier": true, "band": true, "zone": true, "ward": true,
+	"berth": true,
 }
 
 // productKey folds spellings of one product: "postgresql" = "postgres".

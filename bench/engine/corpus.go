@@ -95,6 +95,8 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout17.json", "hold-out 17 (look-alike pairs that are both true; false relations read)"},
 	{"holdout18.json", "hold-out 18 (restatements, look-alikes and changes; spent)"},
 	{"holdout19.json", "hold-out 19 (spent)"},
+	{"holdout20.json", "hold-out 20 (unread: measure, do not read with -v)"},
+	{"holdout21.json", "hold-out 21 (false relations read; measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {

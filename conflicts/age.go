@@ -1,0 +1,97 @@
+package conflicts
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// An age only rises, by one a year: a claim said later that gives a lower
+// age ("Dad's 72 this year" / "Dad will be 68 in October", said the next
+// day), or more years than have passed, cannot be a change of it. Two such
+// claims are a contradiction for the person to settle, unless one is worded
+// as a correction.
+
+// claimAge is the one age a claim gives, read as byTopic reads it.
+func claimAge(m schema.Memory) (float64, bool) {
+	c, ok := readTopic(m)
+	if !ok || len(c.vals["quantity:age"]) != 1 {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(c.vals["quantity:age"][0].key, 64)
+	return n, err == nil
+}
+
+// yearLength is the year an age counts.
+const yearLength = 365 * 24 * time.Hour
+
+// impossibleAges decides two claims that give one thing's age when the
+// later-said one cannot follow from the earlier: lower by more than one
+// (one for "will be" against "is"), or higher by more than the years
+// between them and one. ok is false when the ages may be one age grown
+// older, or either claim gives none.
+func impossibleAges(existing, incoming schema.Memory, about string) (Decision, bool) {
+	ea, ok := claimAge(existing)
+	if !ok {
+		return Decision{}, false
+	}
+	ia, ok := claimAge(incoming)
+	if !ok || ea == ia {
+		return Decision{}, false
+	}
+	te, ti := saidTime(existing), saidTime(incoming)
+	if te.IsZero() || ti.IsZero() {
+		return Decision{}, false
+	}
+	earlier, later, gap := ea, ia, ti.Sub(te)
+	if gap < 0 {
+		earlier, later, gap = ia, ea, -gap
+	}
+	years := float64(gap / yearLength)
+	if later >= earlier-1 && later <= earlier+years+1 {
+		return Decision{}, false
+	}
+	if saysWrong(existing.Claim) || saysWrong(incoming.Claim) {
+		return Decision{}, false // "sorry, she's 68, not 72": a correction decides as corrections do
+	}
+	return Decision{Contradicts, fmt.Sprintf("%s; the age %s, then %s said %s later: an age cannot have become that, so one of them is wrong", about, trimNumber(earlier), trimNumber(later), spoken(gap))}, true
+}
+
+// trimNumber writes an age without a needless fraction.
+func trimNumber(f float64) string {
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// spoken writes a gap between two claims in whole days, or hours under
+// two days.
+func spoken(d time.Duration) string {
+	if d < 48*time.Hour {
+		return fmt.Sprintf("%d hours", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+}
+
+// saidTime is when a claim was said (SaidAt, else RecordedAt).
+func saidTime(m schema.Memory) time.Time {
+	if m.SaidAt != nil && !m.SaidAt.IsZero() {
+		return *m.SaidAt
+	}
+	return m.RecordedAt
+}
+
+// wrongWords say a claim puts right what was said before, not that a thing
+// changed: "actually", "sorry", "I meant", "not 72".
+var wrongWords = map[string]bool{"actually": true, "sorry": true, "meant": true, "correction": true, "wrong": true, "mistake": true, "not": true, "typo": true, "misspoke": true}
+
+// saysWrong: the claim is worded as a correction of what was said (wrongWords).
+func saysWrong(claim string) bool {
+	for _, w := range strings.Fields(strings.ToLower(claim)) {
+		if wrongWords[strings.Trim(w, ".,!?;:()\"'")] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,68 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families read in the twelfth pass (hold-out 19's missed changes and the
+// false relations hold-out 21 showed), each in wordings of its own, with
+// the look-alikes that must stay as they are.
+func TestRound12Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// a trailing reason opened by "since" or "because" and a
+		// possessive says why, not what
+		{"Mum takes 2.5mg bisoprolol every morning.", "The GP has upped Mum's bisoprolol to 5mg because her pulse was still racing.", 90 * day, Supersedes},
+		{"I pay £40 a month into my pension.", "Bumped my pension payments to £90 a month since my salary went up.", 120 * day, Supersedes},
+		// "after the pay rise" says when the value began
+		{"I save £200 a month.", "I save £350 a month after the pay rise.", 120 * day, Supersedes},
+		// a numbered thing: the number is its value
+		{"Our allotment is plot 7 at Grange Road.", "We moved to plot 31 at Grange Road, better drainage.", 150 * day, Supersedes},
+		{"The 8:15 to Leeds leaves from platform 4.", "The 8:15 to Leeds leaves from platform 9.", 0, Contradicts},
+		{"Ella wears size 11 shoes.", "Ella's shoe size is 12 now.", 200 * day, Supersedes},
+		{"My gym locker is 17.", "My gym locker is locker 17.", 10 * day, Duplicate},
+		// ... but not another person's, nor a second one
+		{"Our allotment is plot 7 at Grange Road.", "Our neighbours have plot 31 at Grange Road.", 150 * day, Unrelated},
+		{"We have plot 7 at Grange Road.", "We've also taken on plot 31 at Grange Road.", 150 * day, Unrelated},
+		// "comes from" says where a thing is from, not that it changed
+		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
+		// a room is where a thing is, not a value of it
+		{"The printer on room 3's desk is out of toner.", "The printer in room 3 has a new toner cartridge.", 7 * day, Unrelated},
+		// "swapped to", "has come down to": said as a change, but
+		// "comes from" is where a thing is from
+		{"Our veg box comes from Riverford, delivered Fridays.", "Riverford put the veg box up to £24 from May.", 90 * day, Unrelated},
+		{"I use the 6:50 bus to work.", "Swapped to the 7:20 bus to work, less crowded.", 60 * day, Supersedes},
+		{"Our water bill is £38 a month.", "Our water bill has come down to £31 a month.", 90 * day, Supersedes},
+		// ages only rise, a year a year: a lower age said later, or more
+		// years than have passed, is one of them wrong
+		{"Dad's 72 this year, still golfing.", "Dad will be 68 in October.", 2 * day, Contradicts},
+		{"Gran is 90.", "Gran's 94 now.", 200 * day, Contradicts},
+		{"Maya's 7.", "Maya's 8 now!", 200 * day, Supersedes},
+		{"Our cat Tigger is 9.", "Tigger turned 10 last week.", 400 * day, Supersedes},
+		// ... and a claim worded as a correction puts one right
+		{"Grandad is 91.", "Sorry, Grandad is 89, not 91.", 2 * day, Supersedes},
+		// two values said a day or two apart, neither worded as a change,
+		// are one of them wrong (LaterMargin)
+		{"Our flat is 68 square metres.", "Our flat is 85 square metres.", 28 * time.Hour, Contradicts},
+		{"The garden is 40 metres long.", "The garden is 25 metres long.", 2 * day, Contradicts},
+		// said clearly later, the newer value holds
+		{"Our mortgage payment is £1,150 a month.", "Our mortgage payment is £1,240 a month.", 60 * day, Supersedes},
+	})
+}
+
+// "has come down to", "swapped to" word a change; "comes from" does not.
+func TestRound12ChangeCues(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Resting heart rate's come down to 58.": true,
+		"The price came up to £30.":             true,
+		"We swapped to plot 22.":                true,
+		"Our weekly shop comes from Tesco.":     false,
+		"She came from Leeds for the weekend.":  false,
+		"The parcel came to £12 with postage.":  false,
+	} {
+		if got, _ := changeCue(claimTokens(text)); got != want {
+			t.Errorf("changeCue(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
