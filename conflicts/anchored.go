@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -59,7 +60,7 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 			}
 		case genericStems[w] || directions[w]:
 		case !yw[w] && !hasWord(y, w):
-			if whoseWord(x, xs, w) && !inValue[w] && !hasAny(y.ts, thirdPersons) {
+			if whoseWord(x, xs, w) && !inValue[w] && !pronounFor(y.ts, w) {
 				// "Dad takes" / "the doctor increased her dose": whose
 				// it is, said by one claim only
 				return false
@@ -93,8 +94,9 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 		}
 	}
 	for i, t := range y.ts {
-		if w := stem(t.low); !xw[w] && ownerWord(y.ts, i) && !hasWord(x, w) && !hasAny(x.ts, thirdPersons) {
-			// "Dad takes 5 mg" / "Mum's doctor increased her dose"
+		if w := stem(t.low); !xw[w] && ownerWord(y.ts, i) && !hasWord(x, w) && (!hasAny(x.ts, thirdPersons) || namesKin(x.ts)) {
+			// "Dad takes 5 mg" / "Mum's doctor increased her dose"; "Dad
+			// takes 5 mg for his blood pressure" names whose "his" is
 			return false
 		}
 	}
@@ -150,7 +152,7 @@ func whoseWord(c topicClaim, skip []bool, w string) bool {
 		if skip[i] || stem(t.low) != w {
 			continue
 		}
-		if kinWords[strings.TrimSuffix(t.low, "'s")] || capitalised(t.raw) && !claimStart(c.ts, i) {
+		if (kinWords[strings.TrimSuffix(t.low, "'s")] || capitalised(t.raw) && !claimStart(c.ts, i)) && !hasDone(c.ts, i) {
 			return true
 		}
 	}
@@ -179,7 +181,25 @@ func narrower(y topicClaim, ys []bool, xw map[string]bool) bool {
 // kinship word or of a name ("Mum's", "Ravi's").
 func ownerWord(ts []ctok, i int) bool {
 	w, ok := strings.CutSuffix(ts[i].low, "'s")
-	return ok && (kinWords[w] || capitalised(ts[i].raw))
+	return ok && (kinWords[w] || capitalised(ts[i].raw)) && !hasDone(ts, i)
+}
+
+// hasDone: the "'s" of the word at i is "has" before a change verb ("the
+// doctor's reduced my citalopram", "Mum's switched to oat milk"): the word
+// names who did it, not whose it is.
+func hasDone(ts []ctok, i int) bool {
+	if i+1 >= len(ts) || !strings.HasSuffix(ts[i].low, "'s") {
+		return false
+	}
+	next := ts[i+1].low
+	if next == "just" || next == "finally" || next == "now" || next == "already" {
+		if i+2 >= len(ts) {
+			return false
+		}
+		next = ts[i+2].low
+	}
+	_, change := changeVerbs[next]
+	return change && next != "put" && next != "cut" || next == "been" || next == "got"
 }
 
 // valueWords are the normal forms of the words inside the claim's typed
@@ -220,6 +240,26 @@ func hasAny(ts []ctok, words map[string]bool) bool {
 // otherWays are the words of a journey the other way: a change that says
 // "back" or "from" is not about the plain claim's flight "to".
 var otherWays = map[string]bool{"back": true, "from": true, "return": true, "inbound": true, "homeward": true}
+
+// pronounFor: ts has a third-person pronoun that may stand for the person
+// w names ("his" for Dad, not "her"; any of them for a name).
+func pronounFor(ts []ctok, w string) bool {
+	for _, t := range ts {
+		switch {
+		case !thirdPersons[t.low]:
+		case t.low == "his" && femaleKin[w], t.low == "her" && maleKin[w]:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// namesKin: the claim names a relative ("Dad takes ...", "my sister's
+// flat").
+func namesKin(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return kinWords[strings.TrimSuffix(t.low, "'s")] })
+}
 
 // thirdPersons may stand for a person or a pet the other claim names:
 // "Dad takes 5 mg" / "the doctor increased his dose".

@@ -101,6 +101,8 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return d, topicRead{}, true
 	}
 	anchorNames(ea.vals, ia.vals)
+	namesAsWords(ea, ia)
+	namesAsWords(ia, ea)
 	var shared []string
 	for t := range ea.vals {
 		if _, ok := ia.vals[t]; ok {
@@ -1059,6 +1061,49 @@ func anchorNames(a, b map[string][]typedValue) {
 	}
 }
 
+// namesAsWords drops from x's names a one-word name the other claim y has
+// as a plain word, outside its values: "Transferred the ISA over to
+// InvestEngine" / "My ISA's with Vanguard" are both about the ISA, and the
+// value is who holds it.
+func namesAsWords(x, y topicClaim) {
+	inValue := make([]bool, len(y.ts))
+	mark := func(v typedValue) {
+		for i := v.from; i < v.to && i < len(y.ts); i++ {
+			inValue[i] = true
+		}
+	}
+	for _, vs := range y.vals {
+		for _, v := range vs {
+			mark(v)
+		}
+	}
+	for _, v := range y.old {
+		mark(v) // "since Ben moved to the juniors" names Ben as the old value
+	}
+	for t := range nameTypes {
+		kept := x.vals[t][:0:0]
+		for _, v := range x.vals[t] {
+			w := strings.Fields(v.key)
+			plain := false
+			for i, yt := range y.ts {
+				if !inValue[i] && len(w) == 1 && strings.TrimSuffix(yt.low, "'s") == w[0] {
+					plain = true
+				}
+			}
+			if !plain {
+				kept = append(kept, v)
+			}
+		}
+		if len(kept) < len(x.vals[t]) {
+			if len(kept) == 0 {
+				delete(x.vals, t)
+			} else {
+				x.vals[t] = kept
+			}
+		}
+	}
+}
+
 // namesBesides is xs without the names ys gives too.
 func namesBesides(t string, xs, ys []typedValue) []typedValue {
 	var out []typedValue
@@ -1167,10 +1212,10 @@ func pronounSkip(x topicClaim, xs []bool, y topicClaim, ys []bool) {
 // maleKin and femaleKin are the kinship words of one sex.
 var (
 	maleKin = map[string]bool{"brother": true, "father": true, "dad": true, "son": true, "uncle": true, "nephew": true,
-		"grandson": true, "grandfather": true, "grandpa": true, "husband": true, "stepson": true, "stepfather": true,
+		"grandson": true, "grandfather": true, "grandpa": true, "grandad": true, "granddad": true, "husband": true, "stepson": true, "stepfather": true,
 		"boyfriend": true, "fiance": true, "fiancé": true, "godson": true}
 	femaleKin = map[string]bool{"sister": true, "mother": true, "mum": true, "mom": true, "daughter": true, "aunt": true,
-		"auntie": true, "niece": true, "granddaughter": true, "grandmother": true, "grandma": true, "gran": true,
+		"auntie": true, "niece": true, "granddaughter": true, "grandmother": true, "grandma": true, "gran": true, "nan": true, "nana": true,
 		"granny": true, "wife": true, "stepdaughter": true, "stepmother": true, "girlfriend": true, "fiancee": true,
 		"fiancée": true, "goddaughter": true}
 )

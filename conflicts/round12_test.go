@@ -25,6 +25,22 @@ func TestRound12Families(t *testing.T) {
 		// ... but not another person's, nor a second one
 		{"Our allotment is plot 7 at Grange Road.", "Our neighbours have plot 31 at Grange Road.", 150 * day, Unrelated},
 		{"We have plot 7 at Grange Road.", "We've also taken on plot 31 at Grange Road.", 150 * day, Unrelated},
+		// "the doctor's reduced" is who did it, not whose it is
+		{"I take 40mg omeprazole before breakfast.", "Doctor's reduced my omeprazole to 20mg, the reflux has settled.", 90 * day, Supersedes},
+		{"Our council tax is £1,900 a year.", "Council's raised our council tax to £2,010 a year.", 300 * day, Supersedes},
+		// ... and another relative's, or a pronoun of the other sex, is
+		// someone else's
+		{"Dad takes 5mg amlodipine for his blood pressure.", "Mum's consultant increased her amlodipine to 10mg.", 90 * day, Unrelated},
+		{"Grandad takes 20mg simvastatin.", "The GP increased her simvastatin to 40mg.", 90 * day, Unrelated},
+		{"Grandad takes 20mg simvastatin.", "The GP increased his simvastatin to 40mg.", 90 * day, Supersedes},
+		// "fly out of" is "fly from"; "usually", "mostly" say how often
+		{"I usually fly out of Bristol.", "I mostly fly from Cardiff now, it's nearer.", 120 * day, Supersedes},
+		{"I usually fly out of Bristol.", "I sometimes fly from Cardiff.", 120 * day, Unrelated},
+		// a name one claim gives is a plain word of the other: what both
+		// are about, and the value is beside it
+		{"My SIPP's with Aviva.", "Moved the SIPP over to Vanguard, the fees are lower.", 200 * day, Supersedes},
+		{"My SIPP's with Aviva.", "My ISA is with Vanguard.", 200 * day, Unrelated},
+		{"Our ISA's with Hargreaves.", "Moved the Lifetime ISA over to Moneybox.", 200 * day, Unrelated},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

@@ -33,6 +33,7 @@ var kinWords = map[string]bool{
 	"dad": true, "son": true, "daughter": true, "aunt": true, "auntie": true, "uncle": true,
 	"cousin": true, "nephew": true, "niece": true, "grandson": true, "granddaughter": true,
 	"grandmother": true, "grandfather": true, "grandma": true, "grandpa": true, "gran": true,
+	"grandad": true, "granddad": true, "nan": true, "nana": true,
 	"granny": true, "wife": true, "husband": true, "partner": true, "friend": true,
 	"colleague": true, "neighbour": true, "neighbor": true, "boss": true, "stepson": true,
 	"stepdaughter": true, "stepmother": true, "stepfather": true, "sibling": true, "flatmate": true,

@@ -248,6 +248,13 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 		case (w == "back" || w == "forward") && afterChangeVerb(ts, i):
 			// "pushed the bedtime back to 8:30": a particle of the verb
 			continue
+		case w == "out" && i+2 < len(ts) && ts[i+1].low == "of" && skip[i+2]:
+			// "fly out of Gatwick" flies from it
+			i++
+			continue
+		case habitAdverbs[w] || w == "mainly":
+			// "I usually fly", "I mostly fly": how often, not what
+			continue
 		}
 		if directions[w] {
 			// after a noun that is kept, and not before a value
