@@ -57,7 +57,7 @@ func impossibleAges(existing, incoming schema.Memory, about string) (Decision, b
 	if saysWrong(existing.Claim) || saysWrong(incoming.Claim) {
 		return Decision{}, false // "sorry, she's 68, not 72": a correction decides as corrections do
 	}
-	return Decision{Contradicts, fmt.Sprintf("%s; the age %s, then %s said %s later: an age cannot have become that, so one of them is wrong", about, trimNumber(earlier), trimNumber(later), spoken(gap))}, true
+	return Decision{Contradicts, fmt.Sprintf("%s; the age %s, then %s %s: an age cannot have become that, so one of them is wrong", about, trimNumber(earlier), trimNumber(later), spoken(gap))}, true
 }
 
 // trimNumber writes an age without a needless fraction.
@@ -65,13 +65,16 @@ func trimNumber(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// spoken writes a gap between two claims in whole days, or hours under
-// two days.
+// spoken says when the later of two claims came: together (under an
+// hour), in whole hours under two days, else in whole days.
 func spoken(d time.Duration) string {
-	if d < 48*time.Hour {
-		return fmt.Sprintf("%d hours", int(d/time.Hour))
+	switch {
+	case d < time.Hour:
+		return "said together"
+	case d < 48*time.Hour:
+		return fmt.Sprintf("said %d hours later", int(d/time.Hour))
 	}
-	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+	return fmt.Sprintf("said %d days later", int(d/(24*time.Hour)))
 }
 
 // saidTime is when a claim was said (SaidAt, else RecordedAt).

@@ -1062,9 +1062,9 @@ func anchorNames(a, b map[string][]typedValue) {
 }
 
 // namesAsWords drops from x's names a one-word name the other claim y has
-// as a plain word, outside its values: "Transferred the ISA over to
-// InvestEngine" / "My ISA's with Vanguard" are both about the ISA, and the
-// value is who holds it.
+// as a plain word, outside its values, when x names it where it says what
+// x is about (at its start or after a determiner): "Transferred the ISA over to InvestEngine" / "My ISA's
+// with Vanguard" are both about the ISA, and the value is who holds it.
 func namesAsWords(x, y topicClaim) {
 	inValue := make([]bool, len(y.ts))
 	mark := func(v typedValue) {
@@ -1084,12 +1084,16 @@ func namesAsWords(x, y topicClaim) {
 		kept := x.vals[t][:0:0]
 		for _, v := range x.vals[t] {
 			w := strings.Fields(v.key)
-			plain := false
+			// what x is about, not its value: at its start or after a
+			// determiner ("LNER changed ...", "the ISA"), not "is Sam"
+			plain := len(w) == 1 && v.from < len(x.ts) && (claimStart(x.ts, v.from) || v.from > 0 && determiners[x.ts[v.from-1].low])
+			found := false
 			for i, yt := range y.ts {
-				if !inValue[i] && len(w) == 1 && strings.TrimSuffix(yt.low, "'s") == w[0] {
-					plain = true
+				if !inValue[i] && strings.TrimSuffix(yt.low, "'s") == w[0] {
+					found = true
 				}
 			}
+			plain = plain && found
 			if !plain {
 				kept = append(kept, v)
 			}

@@ -99,7 +99,7 @@ func looseClocks(ts []ctok, used []bool, vs []typedValue) []typedValue {
 // sameTyped: two keys of type typ are one value; a bare hour equals
 // either half of the day.
 func sameTyped(typ, a, b string) bool {
-	if a == b {
+	if a == b || codePlural(a, b) || codePlural(b, a) {
 		return true
 	}
 	if typ != "clock" || !strings.HasPrefix(a, "~") && !strings.HasPrefix(b, "~") {
@@ -140,4 +140,10 @@ func periodAdjective(ts []ctok, vs []typedValue) {
 			return
 		}
 	}
+}
+
+// codePlural: b is code a said of several ("climbing V4s", "flies A380s"):
+// a ends in a digit and b is a with an "s".
+func codePlural(a, b string) bool {
+	return len(a) > 0 && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && b == a+"s"
 }

@@ -41,6 +41,17 @@ func TestRound12Families(t *testing.T) {
 		{"My SIPP's with Aviva.", "Moved the SIPP over to Vanguard, the fees are lower.", 200 * day, Supersedes},
 		{"My SIPP's with Aviva.", "My ISA is with Vanguard.", 200 * day, Unrelated},
 		{"Our ISA's with Hargreaves.", "Moved the Lifetime ISA over to Moneybox.", 200 * day, Unrelated},
+		// a bare number after what it measures: a rating, a rate of the
+		// body, a handicap
+		{"My golf handicap is 18.", "Handicap's come down to 14 after a summer of lessons.", 150 * day, Supersedes},
+		{"My chess.com rating sits around 1200.", "My chess.com rating is 1350 now.", 100 * day, Supersedes},
+		{"My resting heart rate is about 62.", "My resting heart rate is 71.", 0, Contradicts},
+		// ... but not another measure, nor another site's
+		{"My resting heart rate is about 62.", "My max heart rate is 185.", 100 * day, Unrelated},
+		{"My Lichess rating is 1450.", "My chess.com rating is 1210.", 100 * day, Unrelated},
+		// a code said of several ("V4s") is the code
+		{"I boulder around V3.", "I boulder V3s pretty reliably these days.", 40 * day, Unrelated},
+		{"I boulder around V3.", "I boulder V5s now, finally.", 40 * day, Supersedes},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

@@ -546,6 +546,28 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	// measures: a bare number a few words after what it measures ("my
+	// Lichess rating's hovering around 1450", "resting heart rate's come
+	// down to 58", "handicap is 18")
+	for i := 0; i < len(ts); i++ {
+		if !free(i, i+1) || !measureLink(ts, i) {
+			continue
+		}
+		for j := i + 1; j < len(ts) && j <= i+5; j++ {
+			if ts[j].brk && j > i+1 {
+				break
+			}
+			if n, ok := number(low(j)); ok {
+				if free(j, j+1) && (j+1 >= len(ts) || !knownUnit(low(j+1)) && !notUnitsAfterMeasure(low(j+1))) {
+					add("measure:"+strings.TrimSuffix(low(i), "'s"), n, j, j+1)
+				}
+				break
+			}
+			if !measureVerbs[low(j)] {
+				break
+			}
+		}
+	}
 	// numbered things: "plot 14", "platform 9", "size 10", "locker 23"
 	for i := 0; i+1 < len(ts); i++ {
 		if !labelNouns[low(i)] || !free(i, i+2) || capitalised(ts[i].raw) && !claimStart(ts, i) {
@@ -1012,6 +1034,29 @@ func isWord(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// measureNouns are what a bare number measures: a rating, a score, a
+// rate of the body, a golf handicap.
+var measureNouns = map[string]bool{"rating": true, "rate": true, "score": true, "handicap": true, "elo": true, "ranking": true, "streak": true}
+
+// measureVerbs may stand between a measure and its number.
+var measureVerbs = map[string]bool{
+	"is": true, "'s": true, "was": true, "sits": true, "sitting": true, "hovers": true, "hovering": true,
+	"around": true, "about": true, "at": true, "up": true, "down": true, "to": true, "now": true,
+	"currently": true, "has": true, "come": true, "gone": true, "dropped": true, "risen": true,
+	"climbed": true, "stands": true, "of": true, "just": true, "over": true, "under": true, "roughly": true,
+}
+
+// measureLink: the token at i is a measure noun ("rating", "rating's").
+func measureLink(ts []ctok, i int) bool {
+	return measureNouns[strings.TrimSuffix(ts[i].low, "'s")]
+}
+
+// notUnitsAfterMeasure are words after a number that make it no measure's
+// value: "a rate of 3 times", "a score of 2 goals".
+func notUnitsAfterMeasure(w string) bool {
+	return isWord(w) && !notUnits[w]
 }
 
 // labelNouns are things known by a number that is their value: one plot,

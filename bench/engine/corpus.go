@@ -97,6 +97,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout19.json", "hold-out 19 (spent)"},
 	{"holdout20.json", "hold-out 20 (unread: measure, do not read with -v)"},
 	{"holdout21.json", "hold-out 21 (false relations read; measure, do not read with -v)"},
+	{"holdout22.json", "hold-out 22 (unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
