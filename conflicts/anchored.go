@@ -199,7 +199,7 @@ func hasDone(ts []ctok, i int) bool {
 		next = ts[i+2].low
 	}
 	_, change := changeVerbs[next]
-	return change && next != "put" && next != "cut" || next == "been" || next == "got"
+	return change || next == "been" || next == "got"
 }
 
 // valueWords are the normal forms of the words inside the claim's typed

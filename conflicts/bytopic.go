@@ -205,7 +205,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	read := topicRead{differ, relaxed}
 	if differ == "" {
-		if relaxed || existing.Negated != incoming.Negated {
+		if relaxed || existing.Negated != incoming.Negated || ea.past != ia.past {
+			// ("I drive a Corsa" / "I used to drive a Corsa": not said
+			// again)
 			return Decision{}, topicRead{}, false
 		}
 		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, read, true
@@ -219,6 +221,11 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		// may be several, not the slot's value changed ("our new
 		// landlord is Mr Shah" keeps its change)
 		iCue = false
+	}
+	if ia.past && !ea.past && !eCue && !existing.Negated && !incoming.Negated {
+		// "I drive a Tesla" / "I used to drive a Corsa before I got my
+		// current car": told later, of what held before
+		return Decision{SupersededBy, fmt.Sprintf("%s with one %s; %s and the incoming claim says what used to hold", about, describeTypes([]string{differ}), values)}, read, true
 	}
 	switch {
 	case !timeTypes[differ] && (ea.future && !ea.scheduled || ia.future && !ia.scheduled), timeTypes[differ] && (ea.futureChange || ia.futureChange),
@@ -298,6 +305,7 @@ type topicClaim struct {
 	// month; for a day or a time, only the next occasion)
 	startsLater bool
 	additive    bool // says a value holds beside another
+	past        bool // says what used to hold ("I used to drive a Corsa")
 	// scheduled: the claim says from when its value holds ("from
 	// April", "as of this month"): a change, and not one merely planned
 	scheduled bool
@@ -436,6 +444,12 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		return c, false
 	}
 	c.happened = m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
+	if at := usedTo(ts); at >= 0 {
+		// "I used to drive a Corsa": what held once, read without the
+		// words that say so
+		c.past = true
+		c.ctx[at], c.ctx[at+1] = true, true
+	}
 	c.future = futureChange(ts, c.sched)
 	c.futureChange = c.future && futureChangeVerb(ts)
 	c.startsLater = m.ValidFrom != nil && m.SaidAt != nil && m.ValidFrom.After(*m.SaidAt)
@@ -487,6 +501,10 @@ func (c topicClaim) topicSkip(shared []string) []bool {
 		// a title goes with its name: "Dr Okafor", "Mrs Patel"
 		if v.from > 0 && nameTypes[v.typ] && honorifics[strings.TrimSuffix(c.ts[v.from-1].low, ".")] {
 			skip[v.from-1] = true
+		}
+		// and a model's number: "Tesla Model 3", "Golf 8"
+		if nameTypes[v.typ] && v.to < len(c.ts) && len(c.ts[v.to].low) <= 2 && strings.Trim(c.ts[v.to].low, "0123456789") == "" && (v.to+1 == len(c.ts) || c.ts[v.to+1].brk || !isWord(c.ts[v.to+1].low) || topicDrop[c.ts[v.to+1].low]) {
+			skip[v.to] = true
 		}
 	}
 	for _, v := range c.old {
@@ -617,7 +635,27 @@ var changeVerbs = map[string]bool{
 	// "swapped to plot 22", "swapping from Royal Mail to Evri"; "has come
 	// down to 58" (as "went", only with a way)
 	"swapped": true, "swapping": true, "swaps": true, "come": true, "came": true, "comes": true,
+	"shifted": true, "shifting": true, "shifts": true,
 }
+
+// usedTo returns where "used to" says a past habit or state ("I used to
+// drive", "my commute used to be"), or -1; "I'm used to it" and "got used
+// to" are not.
+func usedTo(ts []ctok) int {
+	for i := 0; i+2 < len(ts); i++ {
+		if ts[i].low != "used" || ts[i+1].low != "to" || !isWord(ts[i+2].low) {
+			continue
+		}
+		if i > 0 && (isCopula(ts[i-1].low) || ts[i-1].low == "got" || ts[i-1].low == "get" || ts[i-1].low == "getting" || strings.HasSuffix(ts[i-1].low, "'m") || strings.HasSuffix(ts[i-1].low, "'re")) {
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// reachVerbs say a measure got to a number: "hit 200 days".
+var reachVerbs = map[string]bool{"hit": true, "hits": true, "reached": true, "reaches": true, "topped": true}
 
 // wentWays after "went" or "gone" make it a change of a value: "went up
 // to", "has gone down to", "went from ... to".
@@ -658,6 +696,15 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 			// them, not one changed
 		case w == "new" || w == "meant" || w == "actually" || w == "anymore" || w == "longer":
 			at = append(at, i)
+		case reachVerbs[w]:
+			// "my streak just hit 200 days", "the fund has reached
+			// £5,000": a measure got to a new number
+			for j := i + 1; j < len(ts) && j <= i+3; j++ {
+				if _, ok := number(ts[j].low); ok || strings.HasPrefix(ts[j].low, "£") || strings.HasPrefix(ts[j].low, "$") {
+					at = append(at, i)
+					break
+				}
+			}
 		default:
 			needsTo, ok := changeVerbs[w]
 			if !ok {

@@ -199,7 +199,9 @@ func Compare(existing, incoming schema.Memory) Decision {
 	if o1, o2, ok := otherOccasions(existing.Claim, incoming.Claim, evk, ivk); ok {
 		return Decision{Unrelated, fmt.Sprintf("%s, but said of other occasions (%q, %q): both may hold", about, o1, o2)}
 	}
-	if h1, h2, tail, ok := sharedTail(evk, ivk); ok && actionAttribute(ea) {
+	if h1, h2, tail, ok := sharedTail(evk, ivk); ok && actionAttribute(ea) && !(clockTime(h1) && clockTime(h2)) {
+		// ("leaves at 06:40 on Friday" / "departs at 11:15 on Friday" is
+		// one departure's time)
 		return Decision{Unrelated, fmt.Sprintf("%s, but the values share %q and differ in what it is said of (%q, %q): other things", about, tail, h1, h2)}
 	}
 	values := fmt.Sprintf("values %q and %q differ", ev.raw, iv.raw)

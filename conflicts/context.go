@@ -147,12 +147,14 @@ var asideOpeners = map[string]bool{
 	"less": true, "more": true, "much": true, "way": true, "far": true, "loads": true, "lots": true,
 	"better": true, "worse": true, "cheaper": true, "nicer": true, "quicker": true, "faster": true,
 	"closer": true, "easier": true,
+	// a clause with its subject left out: "..., need to shop around"
+	"need": true, "needs": true,
 }
 
 // reasonOpeners open a trailing clause that says why or when: "... £3,650
 // for the extension roof after he saw the rot in the joists", "... now
 // that it's closer".
-var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true, "after": true, "when": true, "once": true, "now": true}
+var reasonOpeners = map[string]bool{"because": true, "since": true, "as": true, "cos": true, "'cause": true, "after": true, "when": true, "once": true, "now": true, "before": true}
 
 // causeOpeners open a trailing clause that can only say why: "since his
 // readings were still high", "because our landlord sold up".
@@ -200,7 +202,9 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 				end = k
 				break
 			}
-			if subjectPronouns[ts[k].low] && k > 1 {
+			if subjectPronouns[ts[k].low] && k > 1 || possessives[ts[k].low] && k > 2 {
+				// "since cutting out caffeine I'm ...", "after my
+				// promotion my salary is ..."
 				end = k
 				break
 			}

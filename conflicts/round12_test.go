@@ -52,6 +52,31 @@ func TestRound12Families(t *testing.T) {
 		// a code said of several ("V4s") is the code
 		{"I boulder around V3.", "I boulder V3s pretty reliably these days.", 40 * day, Unrelated},
 		{"I boulder around V3.", "I boulder V5s now, finally.", 40 * day, Supersedes},
+		// a leading clause ends where the claim's own possessive starts;
+		// "annual" is a salary's period
+		{"My annual salary is $71,000.", "After the restructure my salary is $76,500.", 200 * day, Supersedes},
+		// "getting a solid eight hours": how it feels is no topic
+		{"I sleep about seven hours a night.", "Since starting night shifts I'm getting a good five hours of sleep a night.", 90 * day, Supersedes},
+		// two clock times of one departure, said together, are disputed
+		{"The ferry to Bilbao leaves at 09:30 on Saturday.", "The ferry to Bilbao departs at 14:00 on Saturday.", 3 * time.Hour, Contradicts},
+		// "hit", "reached" a number: a measure got there
+		{"I'm on a 45-day streak on Duolingo.", "My Duolingo streak just hit 100 days!", 60 * day, Supersedes},
+		{"The Christmas fund has £340 in it.", "The Christmas fund has reached £610.", 60 * day, Supersedes},
+		{"I hit the gym at 6am.", "I go to the gym at 7am these days.", 60 * day, Supersedes},
+		// "used to": what held before, told later (superseded by the
+		// existing claim), not a change, not said again
+		{"I drive a Skoda Octavia.", "I used to drive a Ford Fiesta before I bought this one.", 60 * day, SupersededBy},
+		{"My commute is 25 minutes.", "My commute used to be over an hour.", 60 * day, SupersededBy},
+		{"I drive a Skoda Octavia.", "I used to drive a Skoda Octavia.", 60 * day, Unrelated},
+		{"We shop at Lidl.", "We got used to shopping at Aldi.", 60 * day, Unrelated},
+		// "is number 9" numbers the thing; "sold up in", "moved out of"
+		// name the place left
+		{"Our parking bay is number 9.", "They moved us off bay 9, we're in bay 15 now.", 90 * day, Supersedes},
+		{"Gran lives in Whitby, near the abbey.", "Gran's sold up in Whitby, she's moved into a flat in Scarborough.", 200 * day, Supersedes},
+		{"Our band rehearses at the Boathouse on Sundays.", "The band's moved out of the Boathouse, we rehearse at Crown Studios now.", 120 * day, Supersedes},
+		{"My sister lives in London.", "We moved out of London in 2015.", 120 * day, Unrelated},
+		// a clause with its subject left out ("need to ...") is an aside
+		{"The TV licence renewal is due on the 2nd of May, need to set a reminder.", "TV licence renews on the 20th of May, so plenty of time.", 2 * time.Hour, Contradicts},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

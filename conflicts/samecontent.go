@@ -32,8 +32,8 @@ func sameContent(existing, incoming schema.Memory) bool {
 		return false
 	}
 	a, b := claimTokens(existing.Claim), claimTokens(incoming.Claim)
-	if denials(a)%2 != denials(b)%2 {
-		return false
+	if denials(a)%2 != denials(b)%2 || (usedTo(a) >= 0) != (usedTo(b) >= 0) {
+		return false // "I drive a Corsa" / "I used to drive a Corsa"
 	}
 	for _, ts := range [][]ctok{a, b} {
 		if cue, additive := changeCue(ts); cue || additive {

@@ -29,7 +29,7 @@ var topicDrop = map[string]bool{
 	"has": true, "have": true, "had": true, "having": true, "do": true, "does": true, "did": true,
 	"will": true, "would": true, "shall": true, "should": true, "can": true, "could": true,
 	"may": true, "might": true, "must": true, "'s": true, "s": true, "ve": true, "re": true, "ll": true,
-	"get": true, "gets": true, "got": true, "gotten": true,
+	"get": true, "gets": true, "got": true, "gotten": true, "getting": true,
 	// prepositions that introduce a value, and conjunctions
 	"in": true, "on": true, "at": true, "for": true, "with": true, "by": true, "of": true,
 	"through": true, "via": true, "about": true, "per": true, "into": true, "onto": true, "as": true,
@@ -46,6 +46,8 @@ var topicDrop = map[string]bool{
 	// approximations before a number
 	"approximately": true, "approx": true, "around": true, "roughly": true, "nearly": true,
 	"almost": true, "circa": true, "ish": true,
+	// and how much it feels: "a solid eight hours", "a good six hours"
+	"solid": true, "good": true, "decent": true, "whole": true,
 	// a date a thing falls on is the date it is
 	"fall": true, "falls": true,
 	// verbs that relate a thing to its value
@@ -67,7 +69,8 @@ var topicDrop = map[string]bool{
 	"wear": true, "wears": true,
 	// change verbs and particles
 	"switch": true, "switched": true, "switches": true, "switching": true, "move": true,
-	"swap": true, "swapped": true, "swaps": true, "swapping": true,
+	"swap": true, "swapped": true, "swaps": true, "swapping": true, "shifted": true, "shifting": true, "hit": true, "hits": true, "reached": true,
+	"reaches": true, "topped": true,
 	"moved": true, "moves": true, "moving": true, "migrate": true, "migrated": true,
 	"migrating": true, "change": true, "changed": true, "changes": true, "changing": true,
 	"replace": true, "replaced": true, "replacing": true, "raise": true, "raised": true,

@@ -319,6 +319,7 @@ var notUnits = map[string]bool{
 	"per": true, "percent": true, "o'clock": true, "is": true, "are": true, "was": true, "now": true,
 	"time": true, "times": true, "monthly": true, "weekly": true, "yearly": true, "annually": true, "daily": true,
 	"just": true, "only": true, "exactly": true, "roughly": true, "approximately": true,
+	"right": true, "already": true,
 	"instead": true, "not": true, "but": true, "so": true, "then": true, "every": true, "each": true,
 	// function words: after a number they make it a numbered name
 	// ("service 25 onto Kafka", "cluster 7 after the review"), not a count
@@ -573,6 +574,12 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		if !labelNouns[low(i)] || !free(i, i+2) || capitalised(ts[i].raw) && !claimStart(ts, i) {
 			continue // a capitalised one is a product's version, below
 		}
+		if isCopula(low(i+1)) && low(i+2) == "number" && i+3 < len(ts) && free(i+2, i+4) {
+			if n, ok := number(low(i + 3)); ok && !strings.Contains(n, ".") {
+				add("version:"+low(i), n, i+2, i+4) // "the plot is number 14"
+				continue
+			}
+		}
 		if isCopula(low(i+1)) && i+2 < len(ts) && free(i+2, i+3) && ts[i+2].low[0] >= '0' && ts[i+2].low[0] <= '9' && !knownUnit(low(i+3)) && (i+3 >= len(ts) || ts[i+3].brk || notUnits[low(i+3)]) {
 			add("version:"+low(i), low(i+2), i+2, i+3) // "her shoe size is 12", "my locker is 17"
 			continue
@@ -614,6 +621,12 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		if (low(i) == "an" || low(i) == "a") && unitKey(low(i+1)) == "hour" && low(i+2) == "and" && low(i+3) == "a" && low(i+4) == "half" && free(i, i+5) {
 			add("quantity:minute", "90", i, i+5) // "an hour and a half"
+			continue
+		}
+		if (low(i) == "a" || low(i) == "an") && (isCopula(low(i-1)) || oneUnitBefore[low(i-1)]) && (unitKey(low(i+1)) == "hour" || unitKey(low(i+1)) == "minute") && free(i, i+2) {
+			// "my commute is over an hour", "it takes a minute"
+			t, key := quantity("1", low(i+1))
+			add(t, key, i, i+2)
 			continue
 		}
 		if low(i) == "half" && (low(i+1) == "a" || low(i+1) == "an") && knownUnit(low(i+2)) && free(i+1, i+3) {
@@ -1036,6 +1049,10 @@ func isWord(w string) bool {
 	return w != ""
 }
 
+// oneUnitBefore may come before "an hour" said as an amount of time:
+// "over an hour", "takes an hour".
+var oneUnitBefore = map[string]bool{"over": true, "under": true, "about": true, "around": true, "nearly": true, "almost": true, "just": true, "takes": true, "took": true, "roughly": true}
+
 // measureNouns are what a bare number measures: a rating, a score, a
 // rate of the body, a golf handicap.
 var measureNouns = map[string]bool{"rating": true, "rate": true, "score": true, "handicap": true, "elo": true, "ranking": true, "streak": true}
@@ -1380,6 +1397,9 @@ var endingVerbs = map[string]bool{
 	"off": true, "abandoned": true, "retired": true,
 }
 
+// movedWords leave a place: "moved out of", "moving away from".
+var movedWords = map[string]bool{"moved": true, "moving": true, "moves": true, "move": true, "'s": true, "got": true}
+
 // finishingVerbs end a stage, a level or a school year ("passed Stage 3",
 // "finished Year 2"), not a race or a course ("completed the Berlin
 // Marathon").
@@ -1443,7 +1463,14 @@ func markOld(ts []ctok, vs []typedValue) {
 		if prev(1) == "the" {
 			up = 2
 		}
-		denied := (p == "with" || p == "on" || p == "at" || p == "in" || p == "using") && (prev(2) == "not" || prev(2) == "n't" || prev(2) == "longer") ||
+		o := 0 // past a determiner: "moved out of the Boathouse"
+		if determiners[prev(1)] {
+			o = 1
+		}
+		left := p == "in" && prev(o+2) == "up" && (prev(o+3) == "sold" || prev(o+3) == "packed") || // "sold up in Harrogate"
+			p == "of" && prev(o+2) == "out" && movedWords[prev(o+3)] || // "moved out of St Mark's"
+			p == "from" && prev(o+2) == "away" && movedWords[prev(o+3)] // "moved away from Leeds"
+		denied := left || (p == "with" || p == "on" || p == "at" || p == "in" || p == "using") && (prev(2) == "not" || prev(2) == "n't" || prev(2) == "longer") ||
 			p == "with" && (prev(2) == "done" || prev(2) == "finished") || // "done with Virgin"
 			prev(up) == "up" && givingUp[prev(up+1)]
 		switch {

@@ -291,7 +291,7 @@ func TestJudgeInThePipeline(t *testing.T) {
 		failed     bool
 	}{
 		{"supersession", ok, 72 * time.Hour, schema.StateSuperseded, 0, "model: because of pair 1", false},
-		{"said months before", ok, -90 * 24 * time.Hour, schema.StateDisputed, 1, "model: said to replace a claim said at least 24h0m0s after it: because of pair 1", false},
+		{"said months before", ok, -90 * 24 * time.Hour, schema.StateDisputed, 1, "model: said to replace a claim said at least " + conflicts.LaterMargin.String() + " after it: because of pair 1", false},
 		{"model down", down, 72 * time.Hour, schema.StateActive, 0, "", true},
 	}
 	for _, tt := range tests {
