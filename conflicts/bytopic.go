@@ -100,6 +100,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	if d, ok := retiredValue(existing, incoming, ea, ia); ok {
 		return d, topicRead{}, true
 	}
+	if d, ok := priorValue(ea, ia); ok {
+		return d, topicRead{}, true
+	}
 	anchorNames(ea.vals, ia.vals)
 	namesAsWords(ea, ia)
 	namesAsWords(ia, ea)
@@ -306,6 +309,9 @@ type topicClaim struct {
 	startsLater bool
 	additive    bool // says a value holds beside another
 	past        bool // says what used to hold ("I used to drive a Corsa")
+	// before are the names an opening "before" dates the claim by:
+	// "Before Octopus we were with EDF"
+	before []typedValue
 	// scheduled: the claim says from when its value holds ("from
 	// April", "as of this month"): a change, and not one merely planned
 	scheduled bool
@@ -449,6 +455,29 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		// words that say so
 		c.past = true
 		c.ctx[at], c.ctx[at+1] = true, true
+	} else if end, ok := pastOpening(ts); ok {
+		// "Before Octopus we were with EDF", "Back when she started,
+		// Maya was in the under-8s": the opening says when, and a name
+		// in it is the time it points to, not the claim's value
+		c.past = true
+		for i := range end {
+			c.ctx[i] = true
+		}
+		for t, vs := range c.vals {
+			if ts[0].low == "before" {
+				for _, v := range vs {
+					if v.to <= end && nameTypes[t] {
+						c.before = append(c.before, v)
+					}
+				}
+			}
+			kept := slices.DeleteFunc(slices.Clone(vs), func(v typedValue) bool { return v.to <= end })
+			if len(kept) == 0 {
+				delete(c.vals, t)
+			} else {
+				c.vals[t] = kept
+			}
+		}
 	}
 	c.future = futureChange(ts, c.sched)
 	c.futureChange = c.future && futureChangeVerb(ts)
@@ -652,6 +681,95 @@ func usedTo(ts []ctok) int {
 		return i
 	}
 	return -1
+}
+
+// priorValue decides a pair whose incoming claim is dated by the existing
+// claim's one name ("We're with Octopus" / "Before Octopus we were with
+// EDF") and gives one name of its own: what held before it.
+func priorValue(e, i topicClaim) (Decision, bool) {
+	if len(i.before) != 1 || e.past {
+		return Decision{}, false
+	}
+	var ev typedValue
+	n := 0
+	for t, vs := range e.vals {
+		if nameTypes[t] {
+			for _, v := range vs {
+				ev, n = v, n+1
+			}
+		}
+	}
+	if n != 1 || !sameName("name", ev.key, i.before[0].key) {
+		return Decision{}, false
+	}
+	var nv typedValue
+	n = 0
+	for t, vs := range i.vals {
+		if nameTypes[t] {
+			for _, v := range vs {
+				nv, n = v, n+1
+			}
+		}
+	}
+	if n != 1 || sameName("name", nv.key, ev.key) {
+		return Decision{}, false
+	}
+	return Decision{SupersededBy, fmt.Sprintf("the incoming claim says what held before %q: %q", ev.key, nv.key)}, true
+}
+
+// pastOpeners open a claim about a time before now: "back when", "before
+// Octopus", "when we lived in Salford", "up until last spring",
+// "originally".
+var pastOpeners = map[string]bool{"back": true, "before": true, "when": true, "until": true, "till": true, "up": true,
+	"originally": true, "previously": true, "formerly": true}
+
+// pastVerbs say the main clause is in the past.
+var pastVerbs = map[string]bool{"was": true, "were": true, "had": true, "went": true, "did": true, "lived": true,
+	"worked": true, "drove": true, "took": true, "paid": true, "got": true, "used": true}
+
+// pastOpening returns where an opening that dates the claim before now
+// ends (pastOpeners), when the clause after it is in the past tense (a
+// "was", "had", "went"): "Back when she first started, Maya was in the
+// under-8s". ok is false otherwise; "when I'm in town, I ..." is not.
+func pastOpening(ts []ctok) (int, bool) {
+	if len(ts) < 3 || !pastOpeners[ts[0].low] {
+		return 0, false
+	}
+	switch ts[0].low {
+	case "back":
+		if w := ts[1].low; w != "when" && w != "in" && w != "then" {
+			return 0, false
+		}
+	case "up":
+		if ts[1].low != "until" && ts[1].low != "till" {
+			return 0, false
+		}
+	case "when":
+		if !subjectPronouns[ts[1].low] || len(ts) < 3 || !pastVerbs[ts[2].low] && !strings.HasSuffix(ts[2].low, "ed") {
+			return 0, false // "when we lived in Salford", not "when I'm in town"
+		}
+	}
+	end := 1
+	if ts[0].low != "originally" && ts[0].low != "previously" && ts[0].low != "formerly" {
+		end = 0
+		for k := 2; k < len(ts) && k <= 10; k++ {
+			// ("back when she started" has a clause of its own; "before
+			// Octopus we were" ends at its pronoun)
+			if ts[k].brk || (subjectPronouns[ts[k].low] || possessives[ts[k].low]) && (k > 2 || ts[0].low == "before") {
+				end = k
+				break
+			}
+		}
+		if end == 0 {
+			return 0, false
+		}
+	}
+	for _, t := range ts[end:] {
+		if pastVerbs[t.low] {
+			return end, true
+		}
+	}
+	return 0, false
 }
 
 // reachVerbs say a measure got to a number: "hit 200 days".

@@ -77,6 +77,13 @@ func TestRound12Families(t *testing.T) {
 		{"My sister lives in London.", "We moved out of London in 2015.", 120 * day, Unrelated},
 		// a clause with its subject left out ("need to ...") is an aside
 		{"The TV licence renewal is due on the 2nd of May, need to set a reminder.", "TV licence renews on the 20th of May, so plenty of time.", 2 * time.Hour, Contradicts},
+		// an opening that dates the claim before now ("before Monzo",
+		// "back when", "when we lived in") in the past tense: what held
+		// before, told later
+		{"We bank with Monzo.", "Before Monzo we were with Barclays for years.", 60 * day, SupersededBy},
+		{"Our broadband is 900 Mbps.", "Back when we moved in, our broadband was 35 Mbps.", 60 * day, SupersededBy},
+		{"We bank with Monzo.", "Before Monzo I'd never used a banking app.", 60 * day, Unrelated},
+		{"We shop at Lidl on Saturdays.", "When I'm in town I shop at Aldi.", 60 * day, Unrelated},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it
