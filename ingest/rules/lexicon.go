@@ -47,7 +47,7 @@ exercise stretch lift row climb hike bike skate snowboard surf dive sail fish hu
 plant water mow rake vacuum dust iron wash dry fold shop browse rent lease mortgage insure
 own borrow lend donate volunteer celebrate host attend join quit retire graduate relocate
 commute drive park fuel charge repair replace install assemble clean tidy organise organize
-name bank expire depart
+name bank expire depart ditch swap trade scrap dump rebook
 `)
 
 // irregularVerbs: base, past, past participle.
