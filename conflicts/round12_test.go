@@ -84,6 +84,8 @@ func TestRound12Families(t *testing.T) {
 		{"Our broadband is 900 Mbps.", "Back when we moved in, our broadband was 35 Mbps.", 60 * day, SupersededBy},
 		{"We bank with Monzo.", "Before Monzo I'd never used a banking app.", 60 * day, Unrelated},
 		{"We shop at Lidl on Saturdays.", "When I'm in town I shop at Aldi.", 60 * day, Unrelated},
+		// "axed", "discontinued": the value ended
+		{"I get the 18:05 from Leeds most evenings.", "They've axed the 18:05, so I'm on the 17:50 from Leeds now.", 60 * day, Supersedes},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

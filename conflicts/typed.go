@@ -1394,7 +1394,8 @@ func twoDigits(n int) string {
 var endingVerbs = map[string]bool{
 	"sold": true, "cancelled": true, "canceled": true, "ditched": true, "quit": true, "left": true,
 	"dumped": true, "scrapped": true, "closed": true, "dropped": true, "traded": true, "swapped": true,
-	"off": true, "abandoned": true, "retired": true,
+	"off": true, "abandoned": true, "retired": true, "axed": true, "binned": true, "discontinued": true,
+	"withdrew": true, "withdrawn": true,
 }
 
 // movedWords leave a place: "moved out of", "moving away from".
