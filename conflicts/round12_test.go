@@ -86,6 +86,13 @@ func TestRound12Families(t *testing.T) {
 		{"We shop at Lidl on Saturdays.", "When I'm in town I shop at Aldi.", 60 * day, Unrelated},
 		// "axed", "discontinued": the value ended
 		{"I get the 18:05 from Leeds most evenings.", "They've axed the 18:05, so I'm on the 17:50 from Leeds now.", 60 * day, Supersedes},
+		// a temperature in the other scale is the same temperature, to
+		// what rounding leaves; another one is not
+		{"The oven is at 200°C.", "The oven is at 400°F.", 60 * day, Duplicate},
+		{"Bake the loaf at 220°C.", "Bake the loaf at 425°F.", 60 * day, Duplicate},
+		{"The pool is kept at 28 degrees C.", "The pool is kept at 82 degrees Fahrenheit.", 60 * day, Duplicate},
+		{"The oven is at 200°C.", "The oven is at 350°F.", 2 * time.Hour, Contradicts},
+		{"The pool is kept at 28°C.", "The pool is kept at 30°C.", 2 * time.Hour, Contradicts},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

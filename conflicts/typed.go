@@ -679,6 +679,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			r, end := unitAt(ts, i+1)
 			t, key := quantity(n, r)
 			add(t, key, i, end)
+		case unitKey(u) == "degree" && free(i+1, i+3) && scaleUnit(low(i+2)) != "":
+			// "28 degrees C", "82 degrees Fahrenheit"
+			t, key := quantity(n, scaleUnit(low(i+2)))
+			add(t, key, i, i+3)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)
@@ -775,7 +779,7 @@ var unitSynonyms = map[string]string{
 	"oz": "oz", "ounce": "oz", "mbps": "mbps", "gbps": "gbps", "mph": "mph", "kph": "kph", "kmh": "kph", "mpg": "mpg", "bpm": "bpm",
 	"megabit": "mbps", "gigabit": "gbps",
 	"c": "degree", "°c": "degree", "celsius": "degree", "centigrade": "degree", "degree": "degree",
-	"°f": "fahrenheit", "fahrenheit": "fahrenheit",
+	"°f": "fahrenheit", "fahrenheit": "fahrenheit", "f": "fahrenheit",
 	"ft": "foot", "feet": "foot", "foot": "foot", "inch": "inch", "inches": "inch", "gallon": "gallon", "gal": "gallon",
 	"yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month",
 	"req": "request", "reqs": "request", "request": "request",
@@ -913,8 +917,34 @@ func quantity(n, u string) (string, string) {
 		return "quantity:minute", strconv.Itoa(int(f * 60))
 	case u == "fortnight":
 		return "quantity:week", strconv.FormatFloat(f*2, 'f', -1, 64)
+	case u == "fahrenheit":
+		// one temperature in Celsius, to a tenth: "350F" is 176.7
+		return "quantity:degree", strconv.FormatFloat(math.Round((f-32)*50/9)/10, 'f', -1, 64)
 	}
 	return "quantity:" + u, n
+}
+
+// scaleUnit is the temperature scale a word after "degrees" names, or "".
+func scaleUnit(w string) string {
+	switch w {
+	case "c", "celsius", "centigrade":
+		return "degree"
+	case "f", "fahrenheit":
+		return "fahrenheit"
+	}
+	return ""
+}
+
+// sameTemperature: two Celsius keys within what rounding a temperature
+// said in the other scale leaves ("180C" / "350F" is 176.7; "28°C" /
+// "82°F" is 27.8): a degree, or 2.5% of the larger.
+func sameTemperature(a, b string) bool {
+	x, err1 := strconv.ParseFloat(a, 64)
+	y, err2 := strconv.ParseFloat(b, 64)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return math.Abs(x-y) <= max(1, 0.025*max(math.Abs(x), math.Abs(y)))
 }
 
 // wordNumberAt reads a number said in more than one word at ts[i]:
