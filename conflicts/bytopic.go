@@ -156,6 +156,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	if !sameAgent(ea.ts, ia.ts) {
 		return Decision{}, topicRead{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
 	}
+	if da, db := dimension(ea.ts), dimension(ia.ts); da != "" && db != "" && da != db {
+		return Decision{}, topicRead{}, false // "2.4 m wide" / "2.4 m long": other measures
+	}
 	if formerThing(ea, es, it) || formerThing(ia, is, et) {
 		return Decision{}, topicRead{}, false // "the rent at our old flat" / "... at the new flat"
 	}
@@ -770,6 +773,21 @@ func pastOpening(ts []ctok) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// dimensions name which measure of a thing a length is.
+var dimensions = map[string]string{"long": "length", "length": "length", "wide": "width", "width": "width", "broad": "width",
+	"deep": "depth", "depth": "depth", "high": "height", "tall": "height", "height": "height", "thick": "thickness", "thickness": "thickness"}
+
+// dimension is the measure a claim's length is of ("2.4 m wide": width),
+// or "".
+func dimension(ts []ctok) string {
+	for _, t := range ts {
+		if d := dimensions[t.low]; d != "" {
+			return d
+		}
+	}
+	return ""
 }
 
 // reachVerbs say a measure got to a number: "hit 200 days".

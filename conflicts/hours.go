@@ -99,7 +99,7 @@ func looseClocks(ts []ctok, used []bool, vs []typedValue) []typedValue {
 // sameTyped: two keys of type typ are one value; a bare hour equals
 // either half of the day.
 func sameTyped(typ, a, b string) bool {
-	if a == b || codePlural(a, b) || codePlural(b, a) || typ == "quantity:degree" && sameTemperature(a, b) {
+	if a == b || codePlural(a, b) || codePlural(b, a) || typ == "quantity:degree" && sameTemperature(a, b) || typ == "quantity:cm" && sameLength(a, b) {
 		return true
 	}
 	if typ != "clock" || !strings.HasPrefix(a, "~") && !strings.HasPrefix(b, "~") {

@@ -93,6 +93,14 @@ func TestRound12Families(t *testing.T) {
 		{"The pool is kept at 28 degrees C.", "The pool is kept at 82 degrees Fahrenheit.", 60 * day, Duplicate},
 		{"The oven is at 200°C.", "The oven is at 350°F.", 2 * time.Hour, Contradicts},
 		{"The pool is kept at 28°C.", "The pool is kept at 30°C.", 2 * time.Hour, Contradicts},
+		// a length in feet and inches, metres or millimetres is one
+		// length in centimetres, to a centimetre
+		{"I'm 1.83 m tall.", "I'm 6 foot.", 60 * day, Duplicate},
+		{"I'm 1.65 m tall.", "I'm 5 foot 10.", 2 * time.Hour, Contradicts},
+		{"The shed is 2.4 m wide.", "The shed is 8 ft wide.", 60 * day, Duplicate},
+		{"The worktop is 40 mm thick.", "The worktop is 4 cm thick.", 60 * day, Duplicate},
+		{"The shed is 2.4 m wide.", "The shed is 2.4 m long.", 60 * day, Unrelated},
+		{"Leo is 1.2 m tall.", "I'm 1.78 m tall.", 60 * day, Unrelated},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

@@ -108,7 +108,7 @@ var genericNouns = map[string]bool{
 	"charge": true, "rate": true, "version": true, "release": true, "day": true, "time": true,
 	"date": true, "schedule": true, "slot": true, "amount": true, "total": true, "system": true,
 	"platform": true, "tool": true, "software": true, "app": true, "age": true, "year": true,
-	"old": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
+	"old": true, "tall": true, "setting": true, "level": true, "monthly": true, "weekly": true, "yearly": true,
 	"annual": true, "daily": true, "hourly": true, "nightly": true, "job": true, "task": true,
 	"figure": true, "estimate": true, "quote": true, "config": true, "configuration": true,
 	"settings": true, "pressure": true,
@@ -301,7 +301,9 @@ func sameTopic(a, b map[string]bool) bool {
 			onlyB = true
 		}
 	}
-	return shared && !(onlyA && onlyB)
+	// "I'm 5 foot 7" / "I'm 1.78 m tall": a topic of generic words only
+	// against none is the same thing
+	return (shared || len(a) == 0 && onlyB || len(b) == 0 && onlyA) && !(onlyA && onlyB)
 }
 
 // groupVerb: the word at i is the verb of a group's clause: an

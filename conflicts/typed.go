@@ -683,6 +683,15 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			// "28 degrees C", "82 degrees Fahrenheit"
 			t, key := quantity(n, scaleUnit(low(i+2)))
 			add(t, key, i, i+3)
+		case unitKey(u) == "foot" && free(i+1, i+3) && inchesAfter(ts, i+2) != "":
+			// "5 foot 7", "5 ft 7 in", "five feet seven inches"
+			f, _ := strconv.ParseFloat(n, 64)
+			in, _ := strconv.ParseFloat(inchesAfter(ts, i+2), 64)
+			end := i + 3
+			if end < len(ts) && (unitKey(low(end)) == "inch" || low(end) == "in") && free(end, end+1) {
+				end++
+			}
+			add("quantity:cm", "~"+strconv.FormatFloat(math.Round((f*30.48+in*2.54)*10)/10, 'f', -1, 64), i, end)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)
@@ -917,11 +926,27 @@ func quantity(n, u string) (string, string) {
 		return "quantity:minute", strconv.Itoa(int(f * 60))
 	case u == "fortnight":
 		return "quantity:week", strconv.FormatFloat(f*2, 'f', -1, 64)
+	case lengthCm[u] > 0:
+		// one length in centimetres: "1.78 m" = "178 cm", "5 ft" =
+		// "~152.4" (said in feet and inches: as near as that goes)
+		return "quantity:cm", imperial[u] + strconv.FormatFloat(math.Round(f*lengthCm[u]*10)/10, 'f', -1, 64)
 	case u == "fahrenheit":
 		// one temperature in Celsius, to a tenth: "350F" is 176.7
 		return "quantity:degree", strconv.FormatFloat(math.Round((f-32)*50/9)/10, 'f', -1, 64)
 	}
 	return "quantity:" + u, n
+}
+
+// inchesAfter is the inches after a number of feet ("5 foot 7"), or "".
+func inchesAfter(ts []ctok, k int) string {
+	if k >= len(ts) {
+		return ""
+	}
+	n, ok := number(ts[k].low)
+	if f, err := strconv.ParseFloat(n, 64); !ok || err != nil || f < 0 || f >= 12 {
+		return ""
+	}
+	return n
 }
 
 // scaleUnit is the temperature scale a word after "degrees" names, or "".
@@ -933,6 +958,31 @@ func scaleUnit(w string) string {
 		return "fahrenheit"
 	}
 	return ""
+}
+
+// lengthCm are the centimetres in a unit of length a person's height, a
+// room or a garden is said in.
+var lengthCm = map[string]float64{"metre": 100, "mm": 0.1, "foot": 30.48, "inch": 2.54}
+
+// imperial marks the lengths said in feet and inches, which are compared
+// with metric ones as near as a conversion goes.
+var imperial = map[string]string{"foot": "~", "inch": "~"}
+
+// sameLength: two centimetre keys that are one length: within half a
+// centimetre, or, when one was said in feet and inches ("~"), within a
+// centimetre or 2% ("8 ft" is 243.8, "2.4 m" 240; "5 foot 10" 177.8,
+// "1.78 m" 178).
+func sameLength(a, b string) bool {
+	tol, ratio := 0.5, 0.0
+	if strings.HasPrefix(a, "~") || strings.HasPrefix(b, "~") {
+		tol, ratio = 1, 0.02
+	}
+	x, err1 := strconv.ParseFloat(strings.TrimPrefix(a, "~"), 64)
+	y, err2 := strconv.ParseFloat(strings.TrimPrefix(b, "~"), 64)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return math.Abs(x-y) <= max(tol, ratio*max(math.Abs(x), math.Abs(y)))
 }
 
 // sameTemperature: two Celsius keys within what rounding a temperature
