@@ -790,6 +790,17 @@ func dimension(ts []ctok) string {
 	return ""
 }
 
+// comeToNumber: "come" at i goes up or down to a number ("has come down
+// to 58", "came up to £30"), not somewhere ("came down to visit").
+func comeToNumber(ts []ctok, i int) bool {
+	if i+3 >= len(ts) || ts[i+1].low != "down" && ts[i+1].low != "up" || ts[i+2].low != "to" {
+		return false
+	}
+	w := ts[i+3].low
+	_, ok := number(w)
+	return ok || hasDigit(w) || strings.HasPrefix(w, "£") || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "€")
+}
+
 // reachVerbs say a measure got to a number: "hit 200 days".
 var reachVerbs = map[string]bool{"hit": true, "hits": true, "reached": true, "reaches": true, "topped": true}
 
@@ -853,8 +864,8 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 			if (w == "went" || w == "gone") && (i+1 >= len(ts) || !wentWays[ts[i+1].low]) {
 				continue // "went to a pride parade" is no change; "went up to £12" is
 			}
-			if (w == "come" || w == "came" || w == "comes") && (i+1 >= len(ts) || ts[i+1].low != "down" && ts[i+1].low != "up") {
-				continue // "has come down to 58" is a change; "comes from Tesco" is not
+			if (w == "come" || w == "came" || w == "comes") && !comeToNumber(ts, i) {
+				continue // "has come down to 58" is a change; "comes from Tesco", "came down to visit" are not
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
 				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {

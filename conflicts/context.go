@@ -531,11 +531,29 @@ func retiredValue(existing, incoming schema.Memory, e, i topicClaim) (Decision, 
 		// a value retired before it was said again is no news
 		return Decision{}, false
 	}
+	if !sameKin(e.ts, i.ts) {
+		return Decision{}, false // "I live in York" / "my brother moved out of York": his move
+	}
 	old, nw, ok := retires(existing, e, i)
 	if !ok {
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("the incoming claim gives the existing value %q as the old one and %q as the new one", old.key, nw.key)}, true
+}
+
+// sameKin: the first relative each claim names is the same one, or neither
+// names one ("my brother moved out of York" is not about where I live;
+// "Mum lives in Harrogate, near my sister" is about Mum).
+func sameKin(a, b []ctok) bool {
+	first := func(ts []ctok) string {
+		for _, t := range ts {
+			if w := strings.TrimSuffix(t.low, "'s"); kinWords[w] {
+				return w
+			}
+		}
+		return ""
+	}
+	return first(a) == first(b)
 }
 
 // retiredByName is retiredValue for two claims read afresh.

@@ -101,6 +101,12 @@ func TestRound12Families(t *testing.T) {
 		{"The worktop is 40 mm thick.", "The worktop is 4 cm thick.", 60 * day, Duplicate},
 		{"The shed is 2.4 m wide.", "The shed is 2.4 m long.", 60 * day, Unrelated},
 		{"Leo is 1.2 m tall.", "I'm 1.78 m tall.", 60 * day, Unrelated},
+		// a relative's move is not the speaker's, and "came down to
+		// visit" is a trip, not a change (hold-out 23's two false
+		// supersessions)
+		{"I live in Leeds.", "My sister moved out of Leeds to Bristol last spring.", 200 * day, Unrelated},
+		{"My dad lives in Carlisle.", "My dad came down to see us in Brighton last weekend.", 100 * day, Unrelated},
+		{"Dad lives in Carlisle, near my aunt.", "Dad's sold up in Carlisle, he's moved into a flat in Kendal.", 200 * day, Supersedes},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

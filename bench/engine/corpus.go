@@ -98,6 +98,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout20.json", "hold-out 20 (unread: measure, do not read with -v)"},
 	{"holdout21.json", "hold-out 21 (spent)"},
 	{"holdout22.json", "hold-out 22 (unread: measure, do not read with -v)"},
+	{"holdout23.json", "hold-out 23 (look-alikes of the eighth round's readings; measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
