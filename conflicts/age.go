@@ -98,3 +98,39 @@ func saysWrong(claim string) bool {
 	}
 	return false
 }
+
+// namedPeriod is the period a claim names with "this", "last" or "next"
+// ("last year", "this term"), or "".
+func namedPeriod(ts []ctok) string {
+	for i := 0; i+1 < len(ts); i++ {
+		switch ts[i].low {
+		case "this", "last", "next":
+			if timeUnits[singular(ts[i+1].low)] || seasons[ts[i+1].low] {
+				return ts[i].low + " " + singular(ts[i+1].low)
+			}
+		}
+	}
+	return ""
+}
+
+// pastPeriod: the period is over ("last year").
+func pastPeriod(p string) bool { return strings.HasPrefix(p, "last ") }
+
+// hypothetical: the claim says what would or could be ("a new fix would
+// be about 4.6% if we remortgaged", "the Pro plan would cost £20", "it'd be
+// £300 in May"), not what is; "I would like" is a wish, read elsewhere.
+func hypothetical(ts []ctok) bool {
+	for i, t := range ts {
+		if i+1 >= len(ts) {
+			break
+		}
+		modal := t.low == "would" || t.low == "could" || t.low == "might" || strings.HasSuffix(t.low, "'d")
+		switch ts[i+1].low {
+		case "be", "cost", "come", "work", "take":
+			if modal {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -89,6 +89,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Unrelated, "a claim describes what was shown (\"[shares a photo: ...]\"), not what holds"}
 	}
+	if hypothetical(claimTokens(existing.Claim)) != hypothetical(claimTokens(incoming.Claim)) {
+		// "our mortgage is fixed at 4.1%" / "a new fix would be about
+		// 4.6% if we remortgaged": what would be is not what is
+		return Decision{Unrelated, "one claim says what would be, not what is"}
+	}
 	ev, iv := viewOf(existing), viewOf(incoming)
 	if ev.attr != iv.attr {
 		// "teaches maths" / "is a maths teacher"

@@ -327,7 +327,10 @@ func softTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool) bool {
 			onlyY = append(onlyY, w)
 		}
 	}
-	if !shared || len(onlyX) > 0 && len(onlyY) > 0 || len(onlyX)+len(onlyY) == 0 || len(onlyX)+len(onlyY) > 2 {
+	// (a topic of nothing but its values is the thing the other claim's
+	// verb does: "I have three coffees daily" / "I drink three cups of
+	// coffee a day")
+	if !shared && len(xw) > 0 && len(yw) > 0 || len(onlyX) > 0 && len(onlyY) > 0 || len(onlyX)+len(onlyY) == 0 || len(onlyX)+len(onlyY) > 2 {
 		return false
 	}
 	if len(onlyY) > 0 {

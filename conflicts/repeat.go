@@ -119,6 +119,17 @@ func repeatKeys(m schema.Memory) []string {
 	}
 	for _, v := range vals {
 		out = append(out, "v:"+v.typ+"="+v.key)
+		// one value may be written in other units or as an acronym
+		// ("6 foot" / "183 cm", "New York City" / "NYC"): its type, and
+		// a long name's initials, are keys too
+		out = append(out, "t:"+v.typ)
+		if ws := strings.Fields(v.key); nameTypes[v.typ] && len(ws) > 1 {
+			var b strings.Builder
+			for _, w := range ws {
+				b.WriteByte(w[0])
+			}
+			out = append(out, "v:"+v.typ+"="+b.String())
+		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)

@@ -109,6 +109,10 @@ func readRole(m schema.Memory) (roleReading, bool) {
 	switch i, role := findRole(ts); {
 	case i < 0:
 		return roleReading{}, false
+	case strings.HasSuffix(ts[i].low, "'s") && slices.ContainsFunc(ts[i+1:], func(t ctok) bool { return heldRoles[t.low] == role }):
+		// "my manager's manager is Tom", "my team lead's team lead": a
+		// role of a role holder
+		return roleReading{}, false
 	case roleVerbs[ts[i].low] != "":
 		r.role = role
 		r.holder = nameBefore(ts, i)
@@ -404,6 +408,11 @@ func compareRoles(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	i, ok := readRole(incoming)
 	if !ok || e.role != i.role || !slices.Equal(e.quals, i.quals) || !sameScope(e, i) {
+		return Decision{}, false
+	}
+	if pe, pi := namedPeriod(claimTokens(existing.Claim)), namedPeriod(claimTokens(incoming.Claim)); pe != pi && (pe != "" && pi != "" || pastPeriod(pe) || pastPeriod(pi)) {
+		// "Ella's teacher this year is Mrs Patel" / "... last year was
+		// Mr Green": the holders of other years
 		return Decision{}, false
 	}
 	about := fmt.Sprintf("the same role (%s of %s)", strings.Join(append(slices.Clone(e.quals), e.role), " "), strings.Join(e.scope, " "))

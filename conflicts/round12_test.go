@@ -107,6 +107,18 @@ func TestRound12Families(t *testing.T) {
 		{"I live in Leeds.", "My sister moved out of Leeds to Bristol last spring.", 200 * day, Unrelated},
 		{"My dad lives in Carlisle.", "My dad came down to see us in Brighton last weekend.", 100 * day, Unrelated},
 		{"Dad lives in Carlisle, near my aunt.", "Dad's sold up in Carlisle, he's moved into a flat in Kendal.", 200 * day, Supersedes},
+		// hold-out 24's false relations, in other words: what would be is
+		// not what is; a role of a role holder is another role; the
+		// holders of other years both held it
+		{"Our energy tariff is fixed at 24p per kWh.", "The salesman said their new tariff would be about 21p per kWh if we switched.", 60 * day, Unrelated},
+		{"The gym is £35 a month.", "The premium membership would cost £50 a month.", 60 * day, Unrelated},
+		{"My team lead is Ana.", "My team lead's team lead is Marcus.", 60 * day, Unrelated},
+		{"Sam's teacher this year is Mr Reid.", "Sam's teacher last year was Ms Khan.", 100 * day, Unrelated},
+		{"Sam's teacher is Mr Reid.", "Sam's teacher is Ms Khan now.", 100 * day, Supersedes},
+		// "three cups of coffee" are three coffees; "two cups of dry food"
+		// stay cups
+		{"I drink about three cups of coffee a day.", "I have roughly three coffees daily.", 30 * day, Duplicate},
+		{"I drink three cups of coffee a day.", "I'm down to one coffee a day now.", 90 * day, Supersedes},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

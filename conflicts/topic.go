@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -272,6 +273,12 @@ func topicWords(ts []ctok, skip []bool) map[string]bool {
 		}
 		prevKept = w
 		if topicDrop[w] || negators[w] {
+			continue
+		}
+		if x, ok := strings.CutSuffix(w, "'s"); ok && slices.ContainsFunc(ts[i+1:], func(t ctok) bool { return stem(t.low) == stem(x) }) {
+			// "my manager's manager", "my team lead's team lead": another
+			// one
+			out[stem(x)+" of "+stem(x)] = true
 			continue
 		}
 		out[stem(w)] = true

@@ -692,6 +692,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				end++
 			}
 			add("quantity:cm", "~"+strconv.FormatFloat(math.Round((f*30.48+in*2.54)*10)/10, 'f', -1, 64), i, end)
+		case servingUnits[singular(u)] && low(i+2) == "of" && free(i+1, i+4) && isWord(low(i+3)) && !topicDrop[low(i+3)] && (i+4 >= len(ts) || ts[i+4].brk || !isWord(low(i+4)) || topicDrop[low(i+4)] || notUnits[low(i+4)]):
+			// "three cups of coffee" are three coffees
+			t, key := quantity(n, low(i+3))
+			add(t, key, i, i+4)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)
@@ -948,6 +952,11 @@ func inchesAfter(ts []ctok, k int) string {
 	}
 	return n
 }
+
+// servingUnits count servings of the one word that follows "of": "three
+// cups of coffee", "two glasses of wine" (but "two cups of dry food" stay
+// cups).
+var servingUnits = map[string]bool{"cup": true, "mug": true, "glass": true, "slice": true, "bowl": true, "can": true, "piece": true, "portion": true, "serving": true}
 
 // scaleUnit is the temperature scale a word after "degrees" names, or "".
 func scaleUnit(w string) string {
