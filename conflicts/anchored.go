@@ -199,7 +199,12 @@ func hasDone(ts []ctok, i int) bool {
 		next = ts[i+2].low
 	}
 	_, change := changeVerbs[next]
-	return change || next == "been" || next == "got"
+	if !change && next != "been" && next != "got" {
+		return false
+	}
+	// the thing changed is someone else's: "the doctor's reduced my
+	// citalopram"; "my brother's moved his banking" is his
+	return slices.ContainsFunc(ts[i+1:], func(t ctok) bool { return t.low == "my" || t.low == "our" || t.low == "me" || t.low == "us" })
 }
 
 // valueWords are the normal forms of the words inside the claim's typed

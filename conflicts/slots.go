@@ -35,6 +35,7 @@ type view struct {
 	changed bool   // a change verb gave the value: "has moved to 10:15"
 	when    bool   // the value is when the subject happens ("is on Tuesday")
 	renewed bool   // a change modifier on the slot: "the rabbit's new vet"
+	noMeat  bool   // the diet was read from "doesn't eat meat" alone, which fish does not contradict
 }
 
 func viewOf(m schema.Memory) view {
@@ -134,6 +135,7 @@ func viewOf(m schema.Memory) view {
 	}
 	if d, ok := dietView(v.attr, v.neg, valueKey(v.raw)); ok && !v.folded {
 		if v.attr != "is" {
+			v.noMeat = v.neg && d == "vegetarian"
 			v.neg = false // "doesn't eat meat" is being vegetarian
 		}
 		v.attr, v.raw = "diet", d

@@ -523,6 +523,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 			if end := len(out) - 1; yearWord(low(out[end].to)) {
+				// "March 2031": the year is part of the value
+				out[end].key += " " + low(out[end].to)
 				out[end].to++
 				used[out[end].to-1] = true
 			}
