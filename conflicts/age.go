@@ -120,6 +120,9 @@ func pastPeriod(p string) bool { return strings.HasPrefix(p, "last ") }
 // be about 4.6% if we remortgaged", "the Pro plan would cost £20", "it'd be
 // £300 in May"), not what is; "I would like" is a wish, read elsewhere.
 func hypothetical(ts []ctok) bool {
+	if consideredChange(ts) {
+		return true
+	}
 	for i, t := range ts {
 		if i+1 >= len(ts) {
 			break
@@ -128,6 +131,26 @@ func hypothetical(ts []ctok) bool {
 		switch ts[i+1].low {
 		case "be", "cost", "come", "work", "take":
 			if modal {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// consideredChange: the claim tells of a change looked at, not made ("we
+// looked at moving Ella to the Tuesday pack", "thought about switching to
+// Octopus", "considered selling the car").
+func consideredChange(ts []ctok) bool {
+	for i := 0; i+2 < len(ts); i++ {
+		w := ts[i].low
+		opener := (w == "looked" || w == "thought" || w == "thinking" || w == "wondering" || w == "talked") && (ts[i+1].low == "at" || ts[i+1].low == "about" || ts[i+1].low == "into") ||
+			w == "considered" || w == "considering"
+		if !opener {
+			continue
+		}
+		for j := i + 1; j < len(ts) && j <= i+3; j++ {
+			if strings.HasSuffix(ts[j].low, "ing") && len(ts[j].low) > 4 {
 				return true
 			}
 		}

@@ -93,6 +93,11 @@ func changedTopic(x, y topicClaim, xs, ys []bool, xw, yw map[string]bool, xm, ym
 			return false
 		}
 	}
+	if a, b := leadName(x.ts), leadName(y.ts); a != "" && b != "" && a != b && !hasWord(x, b) && !hasWord(y, a) {
+		// "Ella gets £5 a week" / "Max has started getting £3 a week":
+		// each claim opens with its own person
+		return false
+	}
 	for i, t := range y.ts {
 		if w := stem(t.low); !xw[w] && ownerWord(y.ts, i) && !hasWord(x, w) && (!hasAny(x.ts, thirdPersons) || namesKin(x.ts)) {
 			// "Dad takes 5 mg" / "Mum's doctor increased her dose"; "Dad
@@ -245,6 +250,22 @@ func hasAny(ts []ctok, words map[string]bool) bool {
 // otherWays are the words of a journey the other way: a change that says
 // "back" or "from" is not about the plain claim's flight "to".
 var otherWays = map[string]bool{"back": true, "from": true, "return": true, "inbound": true, "homeward": true}
+
+// leadName is the normal form of the capitalised word a claim opens with
+// when it is a name ("Ella gets", "Max's"), or "".
+func leadName(ts []ctok) string {
+	if len(ts) < 2 || !capitalised(ts[0].raw) {
+		return ""
+	}
+	w := strings.TrimSuffix(ts[0].low, "'s")
+	if topicDrop[w] || determiners[w] || subjectPronouns[ts[0].low] || kinWords[w] || calendarWords[w] || !isWord(w) {
+		return ""
+	}
+	if _, ok := changeVerbs[w]; ok {
+		return ""
+	}
+	return stem(w)
+}
 
 // pronounFor: ts has a third-person pronoun that may stand for the person
 // w names ("his" for Dad, not "her"; any of them for a name).

@@ -129,6 +129,11 @@ func TestRound12Families(t *testing.T) {
 		{"I don't eat meat.", "I eat fish.", 60 * day, Unrelated},
 		{"I'm vegetarian.", "I eat fish.", 2 * time.Hour, Contradicts},
 		{"We shop at Sainsbury's.", "My sister's just moved all her shopping over to Aldi.", 60 * day, Unrelated},
+		// hold-out 26's false supersessions, in other words: each claim
+		// opening with its own person; a change looked at, not made
+		{"Ruby gets £10 a week for chores.", "Finn has started getting £4 a week for chores now he's eight.", 90 * day, Unrelated},
+		{"Ruby gets £10 a week for chores.", "Ruby's chore money went up to £12 a week.", 90 * day, Supersedes},
+		{"Noah does judo on Thursday evenings.", "We thought about moving Noah to the Saturday judo class, but he likes his coach so we left it.", 60 * day, Unrelated},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it
