@@ -63,6 +63,9 @@ type owner struct {
 }
 
 func run(bin, base string, n, nOwners, conc int, timeout time.Duration, drain string) error {
+	if err := reachable(base); err != nil {
+		return err
+	}
 	stamp := time.Now().UnixNano()
 	team := make([]*owner, nOwners)
 	for i := range team {
@@ -210,6 +213,24 @@ type metricsSnapshot struct {
 func (m metricsSnapshot) done() float64 { return m.jobs["complete"] + m.jobs["failed"] }
 
 // scrape reads the worker's counters from the Prometheus text format.
+// reachable fails in a sentence when no service answers at base: the
+// benchmark measures a running service and does not start one.
+func reachable(base string) error {
+	client := &http.Client{Timeout: healthTimeout}
+	resp, err := client.Get(base + "/healthz")
+	if err != nil {
+		return fmt.Errorf("no service answers at %s (%v): start one first, e.g. 'persistmemory serve --with-stack', and pass its address with -base-url", base, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("the service at %s is not healthy: GET /healthz answered %s", base, resp.Status)
+	}
+	return nil
+}
+
+// healthTimeout bounds the start-up check of the service.
+const healthTimeout = 5 * time.Second
+
 func scrape(client *http.Client, base string) (metricsSnapshot, error) {
 	m := metricsSnapshot{seconds: map[string]float64{}, jobs: map[string]float64{}}
 	resp, err := client.Get(base + "/metrics")
