@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -120,7 +121,7 @@ func pastPeriod(p string) bool { return strings.HasPrefix(p, "last ") }
 // be about 4.6% if we remortgaged", "the Pro plan would cost £20", "it'd be
 // £300 in May"), not what is; "I would like" is a wish, read elsewhere.
 func hypothetical(ts []ctok) bool {
-	if consideredChange(ts) {
+	if consideredChange(ts) || proposal(ts) {
 		return true
 	}
 	for i, t := range ts {
@@ -156,4 +157,13 @@ func consideredChange(ts []ctok) bool {
 		}
 	}
 	return false
+}
+
+// proposalVerbs say what someone proposes, not what is: "the RFC suggests
+// 7-day retention", "the consultant recommended 10mg".
+var proposalVerbs = map[string]bool{"suggests": true, "suggested": true, "proposes": true, "proposed": true, "recommends": true, "recommended": true}
+
+// proposal: the claim tells what someone proposes (proposalVerbs).
+func proposal(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return proposalVerbs[t.low] })
 }

@@ -211,6 +211,11 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
 	read := topicRead{differ, relaxed}
 	if differ == "" {
+		if !slices.ContainsFunc(shared, func(t string) bool { return t == "date" || t == "day" }) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) && (relativeDay(ea.ts) || relativeDay(ia.ts)) {
+			// "the design review is at 11 today" / "... tomorrow at 11":
+			// the same time on other days
+			return Decision{}, topicRead{}, false
+		}
 		if relaxed || existing.Negated != incoming.Negated || ea.past != ia.past {
 			// ("I drive a Corsa" / "I used to drive a Corsa": not said
 			// again)
@@ -221,6 +226,12 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
 	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
+	if timeTypes[differ] {
+		// "Tom starts as our new SRE on June 17": "new" before a person
+		// says who Tom is, not that the date changed
+		eCue = eCue && !(newPerson(ea) && !existing.Correction)
+		iCue = iCue && !(newPerson(ia) && !incoming.Correction)
+	}
 	if iCue && !incoming.Correction && newIsTheValue(ia, iv) {
 		// "Hooked a new RPG that I've been playing" / "I'm playing AC
 		// Valhalla": the new thing is the value itself, one more of what
@@ -773,6 +784,29 @@ func pastOpening(ts []ctok) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// newcomers are what "new" says of a person who joins: "our new SRE",
+// "the new hire".
+var newcomers = map[string]bool{"hire": true, "starter": true, "joiner": true, "colleague": true, "sre": true,
+	"engineer": true, "developer": true, "designer": true, "manager": true, "teammate": true, "intern": true, "recruit": true}
+
+// newPerson: the only word that says a change is "new", before a person
+// who joins ("our new SRE", "the new hire").
+func newPerson(c topicClaim) bool {
+	if c.newEnd <= 0 || c.newEnd >= len(c.ts) {
+		return false
+	}
+	w := c.ts[c.newEnd].low
+	return newcomers[w] || heldRoles[w] != ""
+}
+
+// relativeDay: the claim names its day relative to when it was said
+// ("today", "tomorrow", "tonight", "yesterday").
+func relativeDay(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool {
+		return t.low == "today" || t.low == "tomorrow" || t.low == "tonight" || t.low == "yesterday"
+	})
 }
 
 // dimensions name which measure of a thing a length is.

