@@ -2,7 +2,7 @@ package conflicts
 
 import (
 	"fmt"
-	"slices"
+
 	"strconv"
 	"strings"
 	"time"
@@ -98,72 +98,4 @@ func saysWrong(claim string) bool {
 		}
 	}
 	return false
-}
-
-// namedPeriod is the period a claim names with "this", "last" or "next"
-// ("last year", "this term"), or "".
-func namedPeriod(ts []ctok) string {
-	for i := 0; i+1 < len(ts); i++ {
-		switch ts[i].low {
-		case "this", "last", "next":
-			if timeUnits[singular(ts[i+1].low)] || seasons[ts[i+1].low] {
-				return ts[i].low + " " + singular(ts[i+1].low)
-			}
-		}
-	}
-	return ""
-}
-
-// pastPeriod: the period is over ("last year").
-func pastPeriod(p string) bool { return strings.HasPrefix(p, "last ") }
-
-// hypothetical: the claim says what would or could be ("a new fix would
-// be about 4.6% if we remortgaged", "the Pro plan would cost £20", "it'd be
-// £300 in May"), not what is; "I would like" is a wish, read elsewhere.
-func hypothetical(ts []ctok) bool {
-	if consideredChange(ts) || proposal(ts) {
-		return true
-	}
-	for i, t := range ts {
-		if i+1 >= len(ts) {
-			break
-		}
-		modal := t.low == "would" || t.low == "could" || t.low == "might" || strings.HasSuffix(t.low, "'d")
-		switch ts[i+1].low {
-		case "be", "cost", "come", "work", "take":
-			if modal {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// consideredChange: the claim tells of a change looked at, not made ("we
-// looked at moving Ella to the Tuesday pack", "thought about switching to
-// Octopus", "considered selling the car").
-func consideredChange(ts []ctok) bool {
-	for i := 0; i+2 < len(ts); i++ {
-		w := ts[i].low
-		opener := (w == "looked" || w == "thought" || w == "thinking" || w == "wondering" || w == "talked") && (ts[i+1].low == "at" || ts[i+1].low == "about" || ts[i+1].low == "into") ||
-			w == "considered" || w == "considering"
-		if !opener {
-			continue
-		}
-		for j := i + 1; j < len(ts) && j <= i+3; j++ {
-			if strings.HasSuffix(ts[j].low, "ing") && len(ts[j].low) > 4 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// proposalVerbs say what someone proposes, not what is: "the RFC suggests
-// 7-day retention", "the consultant recommended 10mg".
-var proposalVerbs = map[string]bool{"suggests": true, "suggested": true, "proposes": true, "proposed": true, "recommends": true, "recommended": true}
-
-// proposal: the claim tells what someone proposes (proposalVerbs).
-func proposal(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool { return proposalVerbs[t.low] })
 }

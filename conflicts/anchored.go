@@ -283,9 +283,7 @@ func pronounFor(ts []ctok, w string) bool {
 
 // namesKin: the claim names a relative ("Dad takes ...", "my sister's
 // flat").
-func namesKin(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool { return kinWords[strings.TrimSuffix(t.low, "'s")] })
-}
+func namesKin(ts []ctok) bool { return firstKin(ts) != "" }
 
 // thirdPersons may stand for a person or a pet the other claim names:
 // "Dad takes 5 mg" / "the doctor increased his dose".

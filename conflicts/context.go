@@ -547,16 +547,17 @@ func retiredValue(existing, incoming schema.Memory, e, i topicClaim) (Decision, 
 // sameKin: the first relative each claim names is the same one, or neither
 // names one ("my brother moved out of York" is not about where I live;
 // "Mum lives in Harrogate, near my sister" is about Mum).
-func sameKin(a, b []ctok) bool {
-	first := func(ts []ctok) string {
-		for _, t := range ts {
-			if w := strings.TrimSuffix(t.low, "'s"); kinWords[w] {
-				return w
-			}
+func sameKin(a, b []ctok) bool { return firstKin(a) == firstKin(b) }
+
+// firstKin is the first relative a claim names ("Dad", "my sister's"), or
+// "".
+func firstKin(ts []ctok) string {
+	for _, t := range ts {
+		if w := strings.TrimSuffix(t.low, "'s"); kinWords[w] {
+			return w
 		}
-		return ""
 	}
-	return first(a) == first(b)
+	return ""
 }
 
 // retiredByName is retiredValue for two claims read afresh.

@@ -11,7 +11,11 @@
 // change, are one of them wrong ("our flat is 68 square metres" / "... 85
 // square metres" the next day). An age rises by one a year (age.go): a
 // lower age said later, or more years than have passed, is a
-// contradiction however far apart. Anything less certain is a
+// contradiction however far apart. A claim that says what used to hold
+// ("I used to drive a Corsa", "Before Octopus we were with EDF"; past.go) is
+// superseded by the present claim it meets; one that says what would be,
+// what was considered and not done, or what someone proposes (unreal.go)
+// relates to no claim of what is. Anything less certain is a
 // contradiction for the person to settle, or unrelated. Single-valued
 // slots (slots.go) are a property named by the attribute ("my car",
 // "the door code"), a role ("Bruno is our tech lead" = "our tech lead is

@@ -128,7 +128,7 @@ func occasion(claim, value []string) []string {
 			end = i + len(value)
 		}
 	}
-	if end >= 0 && end+1 < len(claim) && (claim[end] == "this" || claim[end] == "next" || claim[end] == "last") && timeUnits[singular(claim[end+1])] {
+	if end >= 0 && end+1 < len(claim) && periodAt(claim[end], claim[end+1]) != "" {
 		return claim[end : end+2] // "at Anna's house this month"
 	}
 	if end < 0 || end+1 >= len(claim) || !occasionPreps[claim[end]] {

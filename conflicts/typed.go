@@ -582,7 +582,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				continue
 			}
 		}
-		if isCopula(low(i+1)) && i+2 < len(ts) && free(i+2, i+3) && ts[i+2].low[0] >= '0' && ts[i+2].low[0] <= '9' && !knownUnit(low(i+3)) && (i+3 >= len(ts) || ts[i+3].brk || notUnits[low(i+3)]) {
+		if isCopula(low(i+1)) && i+2 < len(ts) && free(i+2, i+3) && startsWithNumber(low(i+2)) && !knownUnit(low(i+3)) && (i+3 >= len(ts) || ts[i+3].brk || notUnits[low(i+3)]) {
 			add("version:"+low(i), low(i+2), i+2, i+3) // "her shoe size is 12", "my locker is 17"
 			continue
 		}
@@ -693,7 +693,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			if end < len(ts) && (unitKey(low(end)) == "inch" || low(end) == "in") && free(end, end+1) {
 				end++
 			}
-			add("quantity:cm", "~"+strconv.FormatFloat(math.Round((f*30.48+in*2.54)*10)/10, 'f', -1, 64), i, end)
+			add("quantity:cm", "~"+tenths(f*lengthCm["foot"]+in*lengthCm["inch"]), i, end)
 		case servingUnits[singular(u)] && low(i+2) == "of" && free(i+1, i+4) && isWord(low(i+3)) && !topicDrop[low(i+3)] && (i+4 >= len(ts) || ts[i+4].brk || !isWord(low(i+4)) || topicDrop[low(i+4)] || notUnits[low(i+4)]):
 			// "three cups of coffee" are three coffees
 			t, key := quantity(n, low(i+3))
@@ -935,10 +935,10 @@ func quantity(n, u string) (string, string) {
 	case lengthCm[u] > 0:
 		// one length in centimetres: "1.78 m" = "178 cm", "5 ft" =
 		// "~152.4" (said in feet and inches: as near as that goes)
-		return "quantity:cm", imperial[u] + strconv.FormatFloat(math.Round(f*lengthCm[u]*10)/10, 'f', -1, 64)
+		return "quantity:cm", imperial[u] + tenths(f*lengthCm[u])
 	case u == "fahrenheit":
 		// one temperature in Celsius, to a tenth: "350F" is 176.7
-		return "quantity:degree", strconv.FormatFloat(math.Round((f-32)*50/9)/10, 'f', -1, 64)
+		return "quantity:degree", tenths((f - 32) * 5 / 9)
 	}
 	return "quantity:" + u, n
 }
@@ -984,29 +984,30 @@ var imperial = map[string]string{"foot": "~", "inch": "~"}
 // centimetre or 2% ("8 ft" is 243.8, "2.4 m" 240; "5 foot 10" 177.8,
 // "1.78 m" 178).
 func sameLength(a, b string) bool {
-	tol, ratio := 0.5, 0.0
 	if strings.HasPrefix(a, "~") || strings.HasPrefix(b, "~") {
-		tol, ratio = 1, 0.02
+		return nearNumbers(strings.TrimPrefix(a, "~"), strings.TrimPrefix(b, "~"), 1, 0.02)
 	}
-	x, err1 := strconv.ParseFloat(strings.TrimPrefix(a, "~"), 64)
-	y, err2 := strconv.ParseFloat(strings.TrimPrefix(b, "~"), 64)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	return math.Abs(x-y) <= max(tol, ratio*max(math.Abs(x), math.Abs(y)))
+	return nearNumbers(a, b, 0.5, 0)
 }
 
 // sameTemperature: two Celsius keys within what rounding a temperature
 // said in the other scale leaves ("180C" / "350F" is 176.7; "28°C" /
 // "82°F" is 27.8): a degree, or 2.5% of the larger.
-func sameTemperature(a, b string) bool {
+func sameTemperature(a, b string) bool { return nearNumbers(a, b, 1, 0.025) }
+
+// nearNumbers: keys a and b are numbers at most abs apart, or ratio of the
+// larger.
+func nearNumbers(a, b string, abs, ratio float64) bool {
 	x, err1 := strconv.ParseFloat(a, 64)
 	y, err2 := strconv.ParseFloat(b, 64)
 	if err1 != nil || err2 != nil {
 		return false
 	}
-	return math.Abs(x-y) <= max(1, 0.025*max(math.Abs(x), math.Abs(y)))
+	return math.Abs(x-y) <= max(abs, ratio*max(math.Abs(x), math.Abs(y)))
 }
+
+// tenths writes a converted amount to a tenth: 176.7, 243.8.
+func tenths(f float64) string { return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) }
 
 // wordNumberAt reads a number said in more than one word at ts[i]:
 // "fifty-five", "twelve hundred", "fifty-two thousand", "two hundred and
