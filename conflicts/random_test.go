@@ -23,7 +23,10 @@ func TestRandomWordsNeverPanic(t *testing.T) {
 		up Saturday mornings monthly a week just 50mcg an hour and 1.5 hours fortnight lasts Flat Unit 17 Harcourt Road
 		York named called is was moved switched to GP dentist a.m. p.m. kicks off kickoff grade third 4th Year Four
 		fifth-grader sam@x.com 555-0142 +44 7700 900123 (415) weighs three-bed mg a day since it's if anyone asks
-		name he's nightly job billing`)
+		name he's nightly job billing plot platform size locker number rating's hovering around handicap used
+		before back when would be could cost if suggests recommended looked at moving considered 5 foot 7 ft in °F °C
+		degrees Fahrenheit 200 cups of coffee manager's Max has started came come down axed sold moved out today
+		tomorrow SRE V4s Dad's 72 this year last year 1.78 m tall wide long 40 mm`)
 	r := rand.New(rand.NewSource(8))
 	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
 	for range 3000 {
