@@ -415,6 +415,9 @@ func sameValue(a, b []string) bool {
 	if acronymOf(a, b) || acronymOf(b, a) {
 		return true // "NYC" / "New York City"
 	}
+	if unitInitial(a, b) || unitInitial(b, a) {
+		return true // "150c" / "150 cents"
+	}
 	if sameByInitials(a, b) {
 		return true // "Mr K. Adeyemi" / "Kunle Adeyemi"
 	}
@@ -427,6 +430,39 @@ func sameValue(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// unitInitial: a names an amount with its unit cut to one letter, glued
+// to the number ("150c", "5k", "20m"), where b writes the number and a
+// unit word of that letter, the rest alike: "150c" / "150 cents". One
+// letter stands for several units ("150c" is cents or degrees), so which
+// one b names is not checked: read as one value, the pair is at worst a
+// duplicate, never a change.
+func unitInitial(a, b []string) bool {
+	if len(b) != len(a)+1 {
+		return false
+	}
+	for i, w := range a {
+		n := len(w)
+		if n < 2 || !isLetter(w[n-1]) || !allDigits(w[:n-1]) {
+			continue
+		}
+		if b[i] == w[:n-1] && len(b[i+1]) > 1 && b[i+1][0] == w[n-1] && slices.Equal(a[:i], b[:i]) && slices.Equal(a[i+1:], b[i+2:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func allDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // detailsBeyond returns, sorted, the content words of m's claim after its

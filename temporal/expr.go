@@ -89,6 +89,12 @@ func (e Expr) Contains(t time.Time) bool {
 //   - "N days ago" is that day; "N weeks|months|years ago" is the week,
 //     month or year containing the day N units back. "a few" means 2-5 and
 //     "several" 3-7 (Approximate).
+//   - "the week|weekend|month|year|<weekday> before last" is one more
+//     back than "last ...", "... after next" one more on than "next ...".
+//   - A weekday said with a date and no year ("Friday 8 March") picks,
+//     of the year the tense chose and the two beside it, the one where the
+//     date is that weekday, nearest to today.
+//   - "end of month|week|year" with no article is the current one.
 //   - "the weekend" follows the tense too; "last weekend" is the Saturday
 //     and Sunday of the previous week, "next weekend" of the next one.
 //   - A bare year needs a cue ("in 2023", "since 2019", "2023's") so that

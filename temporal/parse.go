@@ -164,6 +164,19 @@ func (p *parser) partIsEnd(i int) bool {
 	return p.low(i) == "end" || p.low(i) == "late"
 }
 
+// endsPhrase: no noun follows at i (the text ends, or a punctuation mark
+// or a linking word comes next).
+func (p *parser) endsPhrase(i int) bool {
+	if i >= len(p.toks) || p.toks[i].kind == tokPunct {
+		return true
+	}
+	switch p.low(i) {
+	case "and", "or", "but", "so", "if", "when", "then", "at", "latest", "please":
+		return true
+	}
+	return false
+}
+
 // parsePart reads "early|mid|late X", "the beginning|start|middle|end of X"
 // for X a week, month, season or year, and keeps the matching third of it.
 func (p *parser) parsePart(i int, cued bool) (int, Expr, bool) {
@@ -202,6 +215,11 @@ func (p *parser) parsePart(i int, cued bool) (int, Expr, bool) {
 		return 0, Expr{}, false
 	}
 	n, e, ok := p.parseBase(i+k, true)
+	if g, bare := unitNames[p.low(i+k)]; !ok && bare && p.low(i+k-1) == "of" && g != Day && p.endsPhrase(i+k+1) {
+		// "by end of month": the current one ("the end of year
+		// recital" is a name)
+		n, e, ok = 1, p.shifted(g, 0), true
+	}
 	if !ok || e.Granularity == Day || e.Modifier != Within {
 		return 0, Expr{}, false
 	}
@@ -233,6 +251,7 @@ func (p *parser) parseBase(i int, cued bool) (int, Expr, bool) {
 	}
 	try(p.parseRelativeWord(i))
 	try(p.parseRelational(i))
+	try(p.parseOneOver(i))
 	try(p.parseAgo(i))
 	try(p.parseIn(i))
 	try(p.parseRolling(i))
@@ -353,6 +372,47 @@ func (p *parser) parseRelational(i int) (int, Expr, bool) {
 		return 2, p.relSeason(s, dir), true
 	}
 	return 0, Expr{}, false
+}
+
+// parseOneOver reads "the week before last", "the Friday before last",
+// "the weekend after next", "the month before last", "the year after
+// next" ("the" may be left out): one more week, month or year beyond
+// "last" or "next".
+func (p *parser) parseOneOver(i int) (int, Expr, bool) {
+	j := i
+	if p.low(j) == "the" {
+		j++
+	}
+	dir := 0
+	switch {
+	case p.low(j+1) == "before" && p.low(j+2) == "last":
+		dir = -2
+	case p.low(j+1) == "after" && p.low(j+2) == "next":
+		dir = 2
+	default:
+		return 0, Expr{}, false
+	}
+	n := j + 3 - i
+	y, m := p.today.Year(), p.today.Month()
+	switch w := p.low(j); w {
+	case "week":
+		return n, weekExpr(addDays(p.today, 7*dir)), true
+	case "weekend":
+		return n, p.weekendOfWeek(addDays(weekStart(p.today), 7*dir)), true
+	case "month":
+		return n, monthExpr(y, m+time.Month(dir), p.loc()), true
+	case "year":
+		return n, yearExpr(y+dir, p.loc()), true
+	default:
+		wd, ok := weekdayNames[w]
+		if !ok {
+			return 0, Expr{}, false
+		}
+		if dir < 0 {
+			return n, dayExpr(addDays(p.weekdayBefore(wd), -7)), true
+		}
+		return n, dayExpr(addDays(p.weekdayAfter(wd), 7)), true
+	}
 }
 
 // relSeason resolves last|this|next <season>.
@@ -766,7 +826,8 @@ func (p *parser) monthAt(i int, cued, near bool) (time.Month, bool) {
 //	[on] the 8th (day of the current month, with a cue)
 func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 	j := i
-	if _, ok := weekdayNames[p.low(j)]; ok {
+	wd, named := weekdayNames[p.low(j)]
+	if named {
 		j++
 		if p.low(j) == "," {
 			j++
@@ -792,7 +853,7 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 				return 0, Expr{}, false
 			}
 			if dd, ok := p.monthDayNoYear(m, d, p.tenseAt(i, k-i)); ok {
-				return k - i, dayExpr(dd), true
+				return k - i, dayExpr(onWeekday(dd, wd, named, p.today)), true
 			}
 			return 0, Expr{}, false
 		}
@@ -834,7 +895,7 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 			return 0, Expr{}, false
 		}
 		if dd, ok := p.monthDayNoYear(m, d, p.tenseAt(i, k-i)); ok {
-			return k - i, dayExpr(dd), true
+			return k - i, dayExpr(onWeekday(dd, wd, named, p.today)), true
 		}
 		return 0, Expr{}, false
 	}
@@ -848,6 +909,27 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 		}
 	}
 	return 0, Expr{}, false
+}
+
+// onWeekday: a date said with its weekday and no year ("Friday 8 March")
+// is in the year, of the one the tense chose and the two beside it, where
+// that day is that weekday, the nearest to today; the tense's choice when
+// none is or no weekday was named.
+func onWeekday(d time.Time, wd time.Weekday, named bool, today time.Time) time.Time {
+	if !named || d.Weekday() == wd {
+		return d
+	}
+	best, found := d, false
+	for _, dy := range []int{-1, 1} {
+		c := d.AddDate(dy, 0, 0)
+		if c.Weekday() != wd || c.Day() != d.Day() {
+			continue // 29 February
+		}
+		if !found || c.Sub(today).Abs() < best.Sub(today).Abs() {
+			best, found = c, true
+		}
+	}
+	return best
 }
 
 // dayBefore reports whether a day of the month in digits ("31",

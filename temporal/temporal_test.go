@@ -124,6 +124,17 @@ func TestFind(t *testing.T) {
 		{"I was born on 3 March 1990", "3 March 1990", mon, "1990-03-03", "1990-03-04", Day, Within, false},
 		{"we ate at 3 pm on Friday", "3 pm on Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"29 February 2024", "29 February 2024", mon, "2024-02-29", "2024-03-01", Day, Within, false},
+		{"we met the week before last", "the week before last", mon, "2023-04-24", "2023-05-01", Week, Within, false},
+		{"the choir sang the weekend before last", "the weekend before last", mon, "2023-04-29", "2023-05-01", Day, Within, false},
+		{"we had the chimney swept the Friday before last", "the Friday before last", mon, "2023-04-28", "2023-04-29", Day, Within, false},
+		{"see you Tuesday after next", "Tuesday after next", mon, "2023-05-16", "2023-05-17", Day, Within, false},
+		{"the weekend after next is free", "the weekend after next", mon, "2023-05-27", "2023-05-29", Day, Within, false},
+		{"we moved the month before last", "the month before last", mon, "2023-03-01", "2023-04-01", Month, Within, false},
+		{"the year after next", "the year after next", mon, "2025-01-01", "2026-01-01", Year, Within, false},
+		{"submit it by end of month", "by end of month", mon, "", "2023-06-01", Month, Until, true},
+		{"I need to send the revised budget by Friday 12 May", "by Friday 12 May", mon, "", "2023-05-13", Day, Until, false},
+		{"we signed on Thursday, 12 May", "Thursday, 12 May", mon, "2022-05-12", "2022-05-13", Day, Within, false},
+		{"done by end of week", "by end of week", mon, "", "2023-05-15", Week, Until, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text+"@"+tt.now.Format("2006-01-02"), func(t *testing.T) {
