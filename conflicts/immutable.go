@@ -8,7 +8,7 @@ import (
 
 // immutablePhrases name attributes a subject is given once and never
 // changes: a birthday, a date or place of birth, a blood type, a native
-// language. A later different value of one is not news but a contradiction
+// language, a maiden name. A later different value of one is not news but a contradiction
 // (one of the two is wrong), unless the incoming claim is worded as a
 // correction.
 var immutablePhrases = [][]string{
@@ -16,6 +16,7 @@ var immutablePhrases = [][]string{
 	{"date", "of", "birth"}, {"place", "of", "birth"}, {"country", "of", "birth"},
 	{"born"}, {"blood", "type"}, {"blood", "group"}, {"native", "language"},
 	{"first", "language"}, {"mother", "tongue"}, {"native", "tongue"},
+	{"maiden", "name"}, {"birth", "name"}, {"name", "at", "birth"},
 }
 
 // immutable reports whether the slot of view v (of memory m) never

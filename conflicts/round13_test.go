@@ -15,5 +15,15 @@ func TestRound13Families(t *testing.T) {
 		{"The coffee costs 150c.", "The coffee costs 150 cents.", 90 * day, Duplicate},
 		{"My commute is 12m each way.", "My commute is 12 miles each way.", 90 * day, Duplicate},
 		{"The coffee costs 150c.", "The coffee costs 180 cents.", 90 * day, Supersedes},
+		// "I'm 41": the speaker's age, which only rises
+		{"I'm 41.", "I'm 39.", 150 * day, Contradicts},
+		{"I'm 41.", "I'm 44.", 150 * day, Contradicts},
+		{"I'm 41.", "I'm 42.", 150 * day, Supersedes},
+		{"I'm 41.", "I'm 41.", 150 * day, Duplicate},
+		{"I'm 41 now.", "I'm 39 and a half.", 150 * day, Unrelated},
+		// a maiden name is given once
+		{"Mum's maiden name is Kelly.", "Mum's maiden name was O'Brien.", 30 * day, Contradicts},
+		{"My birth name is Anna Kowalski.", "My birth name was Anna Nowak.", 300 * day, Contradicts},
+		{"Mum's maiden name is Kelly.", "Mum's maiden name was Kelly.", 30 * day, Duplicate},
 	})
 }

@@ -24,4 +24,15 @@
 // Police"), and a descriptive name of work or a document matches one with
 // the same distinguishing words and a head of the same kind ("the kitchen
 // renovation" / "Kitchen remodel"; descriptive.go).
+//
+// A person's everyday given name stands for the name it shortens
+// ("Mike" for "Michael Brennan"; nicknames.go), never the other way round
+// ("Katherine" is not taken for someone known as Kate), and a relation
+// word before a name is kept ("Uncle Dave" is the one stored as "Uncle
+// David", not Dave Hinds). A company's full name may end in words its
+// everyday name leaves out ("& Partners", "Holdings", "Group"), a product
+// may be named without its vendor ("Jira", "Atlassian Jira"), and an
+// acronym leaves out small words ("RSPCA"). A short form that begins two
+// or more known names ("Microsoft" beside "Microsoft Teams" and
+// "Microsoft 365") names none of them for sure.
 package resolve

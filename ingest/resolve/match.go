@@ -44,6 +44,11 @@ var orgSuffixes = map[string]bool{
 	"gmbh": true, "plc": true, "ag": true, "sa": true, "limited": true, "company": true,
 	"as": true, "asa": true, "ab": true, "oy": true, "bv": true, "nv": true, "srl": true,
 	"spa": true, "sas": true, "pty": true, "kk": true, "llp": true, "lp": true, "sarl": true,
+	// words a company's full name ends with and its everyday name leaves
+	// out: "John Lewis & Partners", "Marks Holdings". "Tesco Bank" is not
+	// "Tesco", and "Quorra Labs" or "Slack Technologies" may be the
+	// company beside its product: those words are kept.
+	"and": true, "partners": true, "sons": true, "holdings": true, "group": true,
 }
 
 // orgTails end an organisation's full name and are often left out of a
@@ -53,7 +58,8 @@ var orgTails = map[string]bool{"service": true, "services": true}
 // vendorPrefixes are dropped before comparing system names ("Apache Kafka").
 var vendorPrefixes = map[string]bool{
 	"apache": true, "amazon": true, "aws": true, "google": true, "microsoft": true,
-	"azure": true, "gcp": true,
+	"azure": true, "gcp": true, "atlassian": true, "adobe": true, "oracle": true, "ibm": true,
+	"jetbrains": true, "mozilla": true, "hashicorp": true, "cisco": true,
 }
 
 // projectWords are dropped before comparing project names ("Project
@@ -191,6 +197,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			return top.e, top.s, false
 		}
 	}
+	if top.s < scoreExact-penaltyKind && m.Kind != schema.KindPerson && top.e.Kind != schema.KindPerson && sharedLead(m, mt, candidates) {
+		// "Microsoft" may be Microsoft Teams or Microsoft 365; "Stratford"
+		// Stratford-upon-Avon or Stratford, London
+		return top.e, top.s, false
+	}
 	if top.bySurname && sharedSurname(pm, top.e, candidates) {
 		// "James Okafor" may be "Dr Okafor", or she may be Janet Okafor.
 		return top.e, top.s, false
@@ -203,6 +214,28 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 	}
 	return top.e, top.s, true
+}
+
+// sharedLead: the mention's words (mt) begin the longer names of two or
+// more candidates of a kind it may name, and no candidate's name is the
+// mention but for a company suffix ("Tesco" for "Tesco plc" beside "Tesco
+// Bank"): a short form that several known names extend names none of
+// them for sure.
+func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
+	longer := 0
+	for _, c := range candidates {
+		if _, ok := kindPenalty(m.Kind, c.Kind); !ok || c.Kind == schema.KindPerson {
+			continue
+		}
+		ct := strip(tokens(c.Name), orgSuffixes, false)
+		switch {
+		case equal(ct, mt):
+			return false
+		case len(ct) > len(mt) && equal(ct[:len(mt)], mt):
+			longer++
+		}
+	}
+	return longer >= 2
 }
 
 // kindPenalty reports whether kinds a and b may name the same thing, and
@@ -332,12 +365,12 @@ func personScore(m, c []string) float64 {
 	}
 	switch {
 	case len(m) == 1 && len(c) == 1:
-		if shortForm(m[0], c[0]) || shortForm(c[0], m[0]) {
+		if shortForm(m[0], c[0]) || shortForm(c[0], m[0]) || nicknameOf(m[0], c[0]) {
 			return scorePartName
 		}
 		return 0
 	case len(m) == 1:
-		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) {
+		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) || nicknameOf(m[0], c[0]) {
 			return scorePartName
 		}
 		return 0
@@ -347,6 +380,13 @@ func personScore(m, c []string) float64 {
 		}
 		return 0
 	}
+	if len(m) == len(c) && kinTitles[m[0]] && m[0] == c[0] {
+		// "Uncle Dave" for "Uncle David": the title, then the name
+		m, c = m[1:], c[1:]
+		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0])) {
+			return scoreFullName
+		}
+	}
 	if m[len(m)-1] != c[len(c)-1] {
 		return 0 // different surnames
 	}
@@ -354,10 +394,20 @@ func personScore(m, c []string) float64 {
 	switch {
 	case mf == cf:
 		return scoreFullName
+	case nicknameOf(mf, cf):
+		return scoreInitial // "Mike Brennan" for "Michael Brennan"
 	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):
 		return scoreInitial
 	}
 	return 0
+}
+
+// kinTitles stand before the name of a relation: "Uncle Dave", "Auntie
+// Jo". Unlike titles they are kept: "Uncle Dave" is not Dave Hinds.
+var kinTitles = map[string]bool{
+	"uncle": true, "aunt": true, "auntie": true, "aunty": true, "cousin": true, "grandma": true,
+	"grandpa": true, "granny": true, "grandad": true, "granddad": true, "nana": true, "nan": true,
+	"gran": true, "great": true,
 }
 
 // otherSurname: the person's full name pm (titles stripped) and the
@@ -365,6 +415,9 @@ func personScore(m, c []string) float64 {
 // no alias of the candidate makes them one person.
 func otherSurname(pm, own []string) bool {
 	pc := strip(own, titles, true)
+	if len(pm) > 0 && kinTitles[pm[0]] {
+		return false // "Uncle Dave": a given name, not a surname, comes last
+	}
 	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
 }
 

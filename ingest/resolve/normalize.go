@@ -58,6 +58,7 @@ const maxNameBytes = 512
 var acronymSkip = map[string]bool{
 	"of": true, "the": true, "and": true, "for": true, "de": true, "da": true, "du": true,
 	"la": true, "von": true, "van": true, "a": true, "an": true, "in": true, "on": true,
+	"to": true,
 }
 
 // Acronym returns the lower-case initials of a name of two or more words,

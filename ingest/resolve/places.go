@@ -19,6 +19,10 @@ const (
 	// is a spelling variant: shorter names one letter apart are usually
 	// other places ("Essen", "Essex"; "Iran", "Iraq").
 	editMinRunes = 8
+	// foldMinRunes is the least length of a folded name at which
+	// spellings that fold alike are one name: "RBK" and "RBC" fold alike
+	// but are two initialisms.
+	foldMinRunes = 4
 	// shortMinRunes is the least length of a first word that stands for
 	// a whole place name.
 	shortMinRunes = 3
@@ -172,7 +176,7 @@ func spellingScore(m, c []string) float64 {
 	if fm == "" || fc == "" {
 		return 0
 	}
-	if fm == fc {
+	if fm == fc && (len([]rune(fm)) >= foldMinRunes || nm == nc) {
 		return scoreSpelling
 	}
 	rm, rc := []rune(fm), []rune(fc)

@@ -13,12 +13,7 @@ func TestVariants(t *testing.T) {
 	ent := func(id, name string, kind schema.EntityKind) schema.Entity {
 		return schema.Entity{ID: id, Name: name, Kind: kind}
 	}
-	tests := []struct {
-		name string
-		kind schema.EntityKind
-		ents []schema.Entity
-		want string
-	}{
+	checkMatches(t, []matchCase{
 		{"Lisboa", schema.KindPlace, []schema.Entity{ent("lis", "Lisbon", schema.KindPlace), ent("lsb", "Lisburn", schema.KindPlace)}, "lis"},
 		{"Kiev", schema.KindPlace, []schema.Entity{ent("kyiv", "Kyiv", schema.KindPlace), ent("khk", "Kharkiv", schema.KindPlace)}, "kyiv"},
 		{"Munchen", schema.KindPlace, []schema.Entity{ent("muc", "Munich", schema.KindPlace)}, "muc"},
@@ -28,7 +23,20 @@ func TestVariants(t *testing.T) {
 		{"Goldman", schema.KindPerson, []schema.Entity{ent("gs", "Goldman Sachs", schema.KindOrganisation)}, ""},
 		{"Lisboa", schema.KindPerson, []schema.Entity{ent("lp", "Lisbon Person", schema.KindPerson)}, ""},
 		{"Paris", schema.KindPlace, []schema.Entity{ent("pr", "Paris Hilton", schema.KindPerson)}, ""},
-	}
+	})
+}
+
+// matchCase is a mention, the owner's entities, and the ID it should
+// match ("" for none).
+type matchCase struct {
+	name string
+	kind schema.EntityKind
+	ents []schema.Entity
+	want string
+}
+
+func checkMatches(t *testing.T, tests []matchCase) {
+	t.Helper()
 	for _, tt := range tests {
 		best, _, ok := Match(schema.Mention{Name: tt.name, Kind: tt.kind}, tt.ents)
 		got := ""
@@ -36,7 +44,7 @@ func TestVariants(t *testing.T) {
 			got = best.ID
 		}
 		if got != tt.want {
-			t.Errorf("%s (%s): %q, want %q", tt.name, tt.kind, got, tt.want)
+			t.Errorf("%s (%s) among %v: %q, want %q", tt.name, tt.kind, tt.ents, got, tt.want)
 		}
 	}
 }

@@ -1,0 +1,70 @@
+package resolve
+
+// nicknames maps the everyday forms of English given names to the names
+// they stand for ("Mike" for "Michael", "Liz" for "Elizabeth"). It lists
+// forms that are not a name's first letters (shortForm reads those: "Dan"
+// for "Daniel") and leaves out forms that are as often names of their own
+// in the same places ("Jack", "Frank", "Rosie", "Mo"), or too short to
+// tell ("Jo").
+var nicknames = map[string][]string{
+	"mike": {"michael"}, "mick": {"michael"}, "mikey": {"michael"}, "micky": {"michael"}, "mickey": {"michael"},
+	"dave": {"david"}, "davy": {"david"}, "davey": {"david"},
+	"bob": {"robert"}, "bobby": {"robert"}, "rob": {"robert"}, "robbie": {"robert"}, "bert": {"robert", "albert", "herbert"},
+	"bill": {"william"}, "billy": {"william"}, "will": {"william"}, "willy": {"william"}, "liam": {"william"},
+	"jim": {"james"}, "jimmy": {"james"}, "jamie": {"james"},
+	"tom": {"thomas"}, "tommy": {"thomas"},
+	"tony": {"anthony", "antony", "antonio"},
+	"liz":  {"elizabeth"}, "lizzie": {"elizabeth"}, "lizzy": {"elizabeth"}, "beth": {"elizabeth", "bethany"},
+	"betty": {"elizabeth"}, "libby": {"elizabeth"}, "bess": {"elizabeth"}, "eliza": {"elizabeth"},
+	"kate":  {"katherine", "catherine", "kathryn", "katharine", "kathleen"},
+	"katie": {"katherine", "catherine", "kathryn", "katharine", "kathleen"},
+	"kathy": {"katherine", "kathryn", "katharine", "kathleen"}, "cathy": {"catherine"},
+	"jen": {"jennifer"}, "jenny": {"jennifer"}, "jenn": {"jennifer"},
+	"sue": {"susan", "suzanne"}, "suzy": {"susan", "suzanne"}, "susie": {"susan", "suzanne"},
+	"pat": {"patricia", "patrick"}, "patty": {"patricia"}, "trish": {"patricia"},
+	"dick": {"richard"}, "rick": {"richard", "eric", "frederick"}, "ricky": {"richard"}, "rich": {"richard"}, "richie": {"richard"},
+	"ed": {"edward", "edmund", "edwin"}, "eddie": {"edward", "edmund", "edwin"}, "ted": {"edward", "theodore"},
+	"teddy": {"edward", "theodore"}, "ned": {"edward"},
+	"charlie": {"charles", "charlotte"}, "chuck": {"charles"},
+	"chris": {"christopher", "christine", "christina", "christian"},
+	"alex":  {"alexander", "alexandra", "alexis"}, "sasha": {"alexander", "alexandra"}, "sandy": {"alexander", "alexandra", "sandra"},
+	"sam": {"samuel", "samantha"}, "sammy": {"samuel", "samantha"},
+	"ben": {"benjamin"}, "benny": {"benjamin"},
+	"danny": {"daniel"}, "nick": {"nicholas"}, "nicky": {"nicholas", "nicola"}, "nikki": {"nicola", "nicole"},
+	"steve": {"stephen", "steven"}, "stevie": {"stephen", "steven"},
+	"joe": {"joseph"}, "joey": {"joseph"},
+	"andy": {"andrew"}, "drew": {"andrew"},
+	"greg": {"gregory"}, "matt": {"matthew"}, "pete": {"peter"}, "phil": {"philip", "phillip"},
+	"ron": {"ronald"}, "ronnie": {"ronald"}, "tim": {"timothy"}, "timmy": {"timothy"},
+	"vicky": {"victoria"}, "vikki": {"victoria"}, "jess": {"jessica"}, "jessie": {"jessica"},
+	"becky": {"rebecca"}, "becca": {"rebecca"}, "maggie": {"margaret"}, "meg": {"margaret", "megan"},
+	"peggy": {"margaret"}, "mandy": {"amanda"}, "abby": {"abigail"}, "abbie": {"abigail"},
+	"fred": {"frederick", "alfred"}, "freddie": {"frederick", "alfred"}, "freddy": {"frederick", "alfred"},
+	"harry": {"henry", "harold"}, "larry": {"lawrence", "laurence"}, "len": {"leonard"}, "lenny": {"leonard"},
+	"nate": {"nathan", "nathaniel"}, "ollie": {"oliver", "olivia"}, "stan": {"stanley"},
+	"terry": {"terence", "teresa", "theresa"}, "tess": {"teresa", "theresa"}, "val": {"valerie"},
+	"walt": {"walter"}, "zach": {"zachary"}, "zack": {"zachary"}, "josh": {"joshua"}, "jake": {"jacob"},
+	"izzy": {"isabel", "isabella", "isobel"}, "bella": {"isabella"}, "gabe": {"gabriel"},
+	"geoff": {"geoffrey"}, "jeff": {"jeffrey", "geoffrey"}, "ken": {"kenneth"}, "kenny": {"kenneth"},
+	"ray": {"raymond"}, "sally": {"sarah"}, "toby": {"tobias"}, "gill": {"gillian"}, "dot": {"dorothy"},
+	"dottie": {"dorothy"}, "cindy": {"cynthia", "lucinda"}, "debbie": {"deborah"}, "deb": {"deborah"},
+	"barb": {"barbara"}, "babs": {"barbara"}, "pam": {"pamela"}, "tina": {"christina", "martina"},
+	"nell": {"eleanor", "helen"}, "ellie": {"eleanor", "elizabeth"}, "nora": {"eleanor", "honora"},
+	"misha": {"michael", "mikhail"}, "kit": {"christopher", "katherine"}, "hank": {"henry"},
+	"jon": {"jonathan"}, "johnny": {"john", "jonathan"}, "wes": {"wesley"}, "doug": {"douglas"},
+	"don": {"donald"}, "donny": {"donald"}, "gerry": {"gerald", "geraldine", "gerard"}, "jerry": {"gerald", "jerome", "jeremy"},
+	"manny": {"manuel"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
+	"fran": {"frances", "francesca"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
+}
+
+// nicknameOf: the given name short is an everyday form of full ("mike",
+// "michael"). Only that way round: someone known as Kate may be a
+// Katherine or a Kathryn, so "Katherine" is not taken for her.
+func nicknameOf(short, full string) bool {
+	for _, n := range nicknames[short] {
+		if n == full {
+			return true
+		}
+	}
+	return false
+}
