@@ -339,15 +339,38 @@ func (st *planState) prefetch(ctx context.Context, p *Pipeline, owner schema.Own
 // prefetch looks up the stored candidates of each name and prepares
 // resolution by meaning (prefetchNear).
 func (e *entityPlan) prefetch(ctx context.Context, names []string, mentions []schema.Mention) error {
-	res, err := e.p.cfg.Graph.EntityCandidatesEach(ctx, e.owner, names, EntityLookup)
+	// each name, then the other names it is looked up by ("Mike" also as
+	// "Michael"), while the store takes more
+	query, of := slices.Clone(names), make([]int, len(names))
+	for i := range of {
+		of[i] = i
+	}
+	for i, n := range names {
+		for _, x := range resolve.SearchNames(n)[1:] {
+			if len(query) < graph.MaxJobBatch*graph.MaxLookup {
+				query, of = append(query, x), append(of, i)
+			}
+		}
+	}
+	res, err := e.p.cfg.Graph.EntityCandidatesEach(ctx, e.owner, query, EntityLookup)
 	if err != nil {
 		return fmt.Errorf("entity candidates: %w", err)
 	}
 	e.found = make(map[string][]schema.Entity, len(names))
-	for i, n := range names {
-		e.found[n] = res[i]
+	for j, i := range of {
+		e.found[names[i]] = withEntities(e.found[names[i]], res[j])
 	}
 	return e.prefetchNear(ctx, names, mentions)
+}
+
+// withEntities appends to list the entities of more it does not hold.
+func withEntities(list, more []schema.Entity) []schema.Entity {
+	for _, x := range more {
+		if !slices.ContainsFunc(list, func(y schema.Entity) bool { return y.ID == x.ID }) {
+			list = append(list, x)
+		}
+	}
+	return list
 }
 
 // lookup returns the stored memories on c's subject and attribute and its
@@ -467,7 +490,7 @@ func (e *entityPlan) resolve(ctx context.Context, m schema.Mention) (string, err
 	cands, ok := e.found[m.Name]
 	if !ok {
 		var err error
-		cands, err = e.p.cfg.Graph.EntityCandidates(ctx, e.owner, []string{m.Name}, EntityLookup)
+		cands, err = e.p.cfg.Graph.EntityCandidates(ctx, e.owner, resolve.SearchNames(m.Name), EntityLookup)
 		if err != nil {
 			return "", fmt.Errorf("entity candidates for %q: %w", m.Name, err)
 		}

@@ -2,9 +2,12 @@ package ingest_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // TestNamedValuesOfStoredMemories: a stored memory's named value (a
@@ -33,5 +36,32 @@ func TestNamedValuesOfStoredMemories(t *testing.T) {
 				t.Errorf("supersessions %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestNicknameFindsStoredPerson: a person named by an everyday form of
+// their given name ("Mike") is found among the stored entities, whose
+// words do not hold it, and resolved to the one stored ("Michael
+// Brennan"), against the real Neo4j; someone known as Kate is not taken
+// for a "Katherine" mentioned later.
+func TestNicknameFindsStoredPerson(t *testing.T) {
+	store := neo4jtest.Open(t)
+	h := newJudgeHarness(t, store, nil)
+	h.run("Michael Brennan runs the data platform team.", 0)
+	h.run("Kate Osei joined the finance team.", 1)
+	h.run("Mike signed off the Q3 budget.", 2)
+	h.run("Katherine from legal reviewed the contract.", 3)
+	es, err := store.ListEntities(t.Context(), h.owner, "", schema.KindPerson, 50, graph.EntityCursor{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name+" "+strings.Join(e.Aliases, ","))
+	}
+	slices.Sort(got)
+	want := []string{"Kate Osei ", "Katherine ", "Michael Brennan Mike"}
+	if !slices.Equal(got, want) {
+		t.Errorf("people %q, want %q", got, want)
 	}
 }

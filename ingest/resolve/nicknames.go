@@ -1,5 +1,10 @@
 package resolve
 
+import (
+	"slices"
+	"strings"
+)
+
 // nicknames maps the everyday forms of English given names to the names
 // they stand for ("Mike" for "Michael", "Liz" for "Elizabeth"). It lists
 // forms that are not a name's first letters (shortForm reads those: "Dan"
@@ -67,4 +72,28 @@ func nicknameOf(short, full string) bool {
 		}
 	}
 	return false
+}
+
+// maxSearchNames bounds the names SearchNames returns for one mention.
+const maxSearchNames = 4
+
+// SearchNames returns name and, where a word of it is an everyday given
+// name, the name with that word written out ("Mike Brennan" also as
+// "Michael Brennan"), at most maxSearchNames in all. A store that finds
+// candidates by their words looks them all up, so that Match sees the
+// Michael Brennan that "Mike" names.
+func SearchNames(name string) []string {
+	out := []string{name}
+	words := strings.Fields(name)
+	for i, w := range words {
+		for _, full := range nicknames[strings.ToLower(strings.Trim(w, ".,;:!?\"'"))] {
+			if len(out) == maxSearchNames {
+				return out
+			}
+			v := slices.Clone(words)
+			v[i] = strings.ToUpper(full[:1]) + full[1:]
+			out = append(out, strings.Join(v, " "))
+		}
+	}
+	return out
 }

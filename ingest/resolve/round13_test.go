@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -49,4 +50,20 @@ func TestRound13Resolution(t *testing.T) {
 		{"Uncle Dave", per, []schema.Entity{e("b", "Dave Hinds", per)}, ""},
 		{"Auntie Jo", per, []schema.Entity{e("a", "Jo Price", per, "Auntie Jo"), e("b", "Jo Reid", per)}, "a"},
 	})
+}
+
+func TestSearchNames(t *testing.T) {
+	tests := map[string][]string{
+		"Mike":         {"Mike", "Michael"},
+		"Mike Brennan": {"Mike Brennan", "Michael Brennan"},
+		"Kate":         {"Kate", "Katherine", "Catherine", "Kathryn"},
+		"Anna Silva":   {"Anna Silva"},
+		"":             {""},
+		"Uncle Dave.":  {"Uncle Dave.", "Uncle David"},
+	}
+	for in, want := range tests {
+		if got := SearchNames(in); !slices.Equal(got, want) {
+			t.Errorf("SearchNames(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
