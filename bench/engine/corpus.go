@@ -105,7 +105,8 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout27.json", "hold-out 27 (work look-alikes that tempt a false relation; measure, do not read with -v)"},
 	{"holdout28.json", "hold-out 28 (entity names, 120 cases; read: spent)"},
 	{"holdout29.json", "hold-out 29 (look-alikes that tempt a false relation; false relations read; measure, do not read with -v)"},
-	{"holdout30.json", "hold-out 30 (entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout30.json", "hold-out 30 (entity names, 100 cases; read: spent)"},
+	{"holdout31.json", "hold-out 31 (entity names, 100 cases; unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {

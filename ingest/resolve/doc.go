@@ -34,5 +34,14 @@
 // may be named without its vendor ("Jira", "Atlassian Jira"), and an
 // acronym leaves out small words ("RSPCA"). A short form that begins two
 // or more known names ("Microsoft" beside "Microsoft Teams" and
-// "Microsoft 365") names none of them for sure.
+// "Microsoft 365") names none of them for sure. A person's first of two
+// surnames, or of a double-barrelled one, is her surname ("Sophie Lloyd"
+// for "Sophie Lloyd-Jones"), and a name she was known by before, stored
+// as an alias, is hers. A street's kind may be abbreviated ("Station
+// Rd"), a name's first words may be initials ("VS Code", "GH Actions"),
+// and a facility may be named as an organisation without the word that
+// says what it is ("Heathrow" for Heathrow Airport; never a place for a
+// facility: the city "Cambridge" is not Cambridge University). Initials
+// other than the ones the owner already uses for a name ("BA" where Bank
+// of America is known as "BofA") name something else.
 package resolve

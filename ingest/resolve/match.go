@@ -25,7 +25,15 @@ const (
 	scoreInitial   = 0.92 // "A. Silva" for "Anna Silva"
 	scoreVendor    = 0.92 // "Kafka" for "Apache Kafka"
 	scoreNumeronym = 0.92 // "k8s" for "Kubernetes"
-	scorePartName  = 0.90 // "Anna" for "Anna Silva" (only if unambiguous)
+	scorePartName  = 0.90 // "Dan" or "Mike" for "Daniel Silva" (only if unambiguous)
+	// scoreKinName: a relation word and a name the entity is known by
+	// with the same word ("Uncle Dave" for one known as "Uncle David"):
+	// as good as exact, so that a Dave known otherwise does not make it
+	// ambiguous.
+	scoreKinName = 0.99
+	// scoreFacility: a facility named without the word that says what it
+	// is ("Heathrow" for Heathrow Airport); see facilityOf.
+	scoreFacility = 0.94
 	// fuzzyThreshold is the least Jaro-Winkler similarity at which two
 	// names of things (never people) match, for names of at least
 	// fuzzyMinRunes: "Postgres" ~ "PostgreSQL" (0.96), not "Java" ~
@@ -103,13 +111,20 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	var all []scored
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
-		if !compatible {
+		facility := facilityOf(m, mt, c)
+		if !compatible && !facility {
 			continue
+		}
+		if facility {
+			pen = penaltyKind
+			if m.Kind == c.Kind {
+				pen = 0
+			}
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
 		own := tokens(c.Name)
-		if person && otherSurname(pm, own) {
+		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
 		}
 		if otherVersion(mt, own) {
@@ -136,13 +151,21 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
 				if !person {
 					v = max(v, variantScore(mt, ct, name, placeLike(m.Kind, c.Kind), orgLike(m.Kind, c.Kind)))
-					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) {
-						v = max(v, scoreAcronym)
+					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) {
+						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
+					}
+					if v < scoreCompact && caps && len(mt) == 1 && otherInitialism(m.Name, c) {
+						// "BA" for "Bank of America", known as "BofA":
+						// the owner has their own initials for it
+						v = 0
 					}
 				}
 			}
 			if !person && v < scoreAcronym && orgLike(m.Kind, c.Kind) && (sameInstitution(mt, ct) || abbreviatedName(strip(mt, orgTails, false), strip(ct, orgTails, false))) {
 				v = scoreAcronym // "Leeds Uni", "the Met Police" for "Metropolitan Police Service"
+			}
+			if facility && k == 0 {
+				v = max(v, scoreFacility)
 			}
 			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && descriptiveMatch(mt, ct) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
@@ -216,15 +239,44 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	return top.e, top.s, true
 }
 
+// facilityTails end the name of a place that is also an organisation:
+// "Heathrow Airport", "St Thomas' Hospital", "Wembley Stadium".
+var facilityTails = map[string]bool{
+	"hospital": true, "airport": true, "stadium": true, "station": true, "school": true,
+	"academy": true, "college": true, "university": true, "surgery": true, "clinic": true,
+	"church": true, "cathedral": true, "theatre": true, "theater": true, "museum": true,
+	"library": true, "arena": true, "festival": true,
+}
+
+// facilityOf: the mention names the facility c by its name without the
+// word that says what it is, as an organisation ("Heathrow" for Heathrow
+// Airport, a place; "St Thomas'" for St Thomas' Hospital), or names it
+// with that word where c, an organisation, is known without it. A place
+// named so is not the facility: the city "Cambridge" is not Cambridge
+// University, nor is the university the city.
+func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
+	if m.Kind == schema.KindPerson || c.Kind == schema.KindPerson || len(mt) == 0 || len(mt) == 1 && genericOrgLeads[mt[0]] {
+		return false
+	}
+	ct := strip(tokens(c.Name), orgSuffixes, false)
+	switch {
+	case len(ct) == len(mt)+1 && facilityTails[ct[len(ct)-1]] && equal(ct[:len(mt)], mt):
+		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && c.Kind != schema.KindProject && c.Kind != schema.KindSystem
+	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
+		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
+	}
+	return false
+}
+
 // sharedLead: the mention's words (mt) begin the longer names of two or
-// more candidates of a kind it may name, and no candidate's name is the
+// more candidates not people, and no candidate's name is the
 // mention but for a company suffix ("Tesco" for "Tesco plc" beside "Tesco
 // Bank"): a short form that several known names extend names none of
 // them for sure.
 func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
 	longer := 0
 	for _, c := range candidates {
-		if _, ok := kindPenalty(m.Kind, c.Kind); !ok || c.Kind == schema.KindPerson {
+		if c.Kind == schema.KindPerson {
 			continue
 		}
 		ct := strip(tokens(c.Name), orgSuffixes, false)
@@ -236,6 +288,49 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		}
 	}
 	return longer >= 2
+}
+
+// otherInitialism: an alias of c is an initialism of its whole name
+// ("BofA" for "Bank of America", "M&S" for "Marks & Spencer") other than
+// mention or a beginning or extension of it ("US", "USA"). A short form
+// that is not ("NY" for "New York City") does not count.
+func otherInitialism(mention string, c schema.Entity) bool {
+	lm := strings.ToLower(strings.TrimSpace(mention))
+	for _, a := range c.Aliases {
+		la := strings.ToLower(strings.TrimSpace(a))
+		if !strings.HasPrefix(lm, la) && !strings.HasPrefix(la, lm) && initialismOf(a, c.Name) {
+			return true // not "USA" beside "US"
+		}
+	}
+	return false
+}
+
+// lowerWords returns ws in lower case.
+func lowerWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// initialsFirst: the first word of short is the initials of the first
+// words of full and the rest is the same ("VS Code", "Visual Studio
+// Code"; "AWS Lambda", "Amazon Web Services Lambda").
+func initialsFirst(short, full []string) bool {
+	if len(short) < 2 {
+		return false
+	}
+	k := len(short[0])
+	if k < 2 || k > 4 || len(full) != k+len(short)-1 || !equal(short[1:], full[k:]) {
+		return false
+	}
+	for i := range k {
+		if acronymSkip[full[i]] || full[i][0] != short[0][i] || len(full[i]) < 2 {
+			return false
+		}
+	}
+	return true
 }
 
 // kindPenalty reports whether kinds a and b may name the same thing, and
@@ -282,7 +377,7 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 	if knownVariant(m, c) {
 		s = max(s, scoreSpelling)
 	}
-	if org && !place && shortOrg(m, c) {
+	if org && !place && shortOrg(m, strip(c, orgSuffixes, false)) {
 		s = max(s, scorePartName)
 	}
 	if place {
@@ -294,7 +389,7 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 			s = max(s, scorePartName)
 		}
 		s = max(s, spellingScore(em, ec))
-	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] {
+	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] || spellingFold(m[0]) == spellingFold(c[0]) && len([]rune(m[0])) >= foldMinRunes {
 		// an organisation's first word names it: "Marlowe Freight" is not
 		// "Marlow Freight" (see wordsAlike)
 		s = max(s, spellingScore(m, c))
@@ -333,6 +428,9 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		len(c) == 1 && len(m) > 1 && c[0] == Acronym(strings.Join(m, " ")) {
 		return scoreAcronym
 	}
+	if initialsFirst(m, c) || initialsFirst(c, m) {
+		return scoreAcronym // "VS Code" for "Visual Studio Code"
+	}
 	if vm, vc := strip(m, vendorPrefixes, true), strip(c, vendorPrefixes, true); len(vm) > 0 && len(vc) > 0 && equal(vm, vc) {
 		return scoreVendor
 	}
@@ -363,6 +461,19 @@ func personScore(m, c []string) float64 {
 	if equal(m, c) {
 		return scoreExact
 	}
+	if len(m) == len(c) && kinTitles[m[0]] && m[0] == c[0] {
+		// "Uncle Dave" for "Uncle David": the title, then the name
+		m, c = m[1:], c[1:]
+		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0])) {
+			return scoreKinName
+		}
+	}
+	if len(m) == 2 && kinTitles[m[0]] && !kinTitles[c[0]] {
+		m = m[1:] // "Aunt Carol" is a Carol
+		if equal(m, c) {
+			return scoreFullName
+		}
+	}
 	switch {
 	case len(m) == 1 && len(c) == 1:
 		if shortForm(m[0], c[0]) || shortForm(c[0], m[0]) || nicknameOf(m[0], c[0]) {
@@ -371,6 +482,8 @@ func personScore(m, c []string) float64 {
 		return 0
 	case len(m) == 1:
 		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) || nicknameOf(m[0], c[0]) {
+			// "Carol" may be Carol Jenkins or Caroline Price, "Alex"
+			// Alex Turner or Alexandra Pike: none is preferred
 			return scorePartName
 		}
 		return 0
@@ -380,12 +493,8 @@ func personScore(m, c []string) float64 {
 		}
 		return 0
 	}
-	if len(m) == len(c) && kinTitles[m[0]] && m[0] == c[0] {
-		// "Uncle Dave" for "Uncle David": the title, then the name
-		m, c = m[1:], c[1:]
-		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0])) {
-			return scoreFullName
-		}
+	if len(m) == 2 && len(c) == 3 && m[0] == c[0] && m[1] == c[1] {
+		return scoreInitial // "Ana Garcia" for "Ana García López", "Sophie Lloyd" for "Sophie Lloyd-Jones"
 	}
 	if m[len(m)-1] != c[len(c)-1] {
 		return 0 // different surnames
@@ -418,7 +527,22 @@ func otherSurname(pm, own []string) bool {
 	if len(pm) > 0 && kinTitles[pm[0]] {
 		return false // "Uncle Dave": a given name, not a surname, comes last
 	}
+	if len(pm) == 2 && len(pc) == 3 && pm[0] == pc[0] && pm[1] == pc[1] {
+		return false // "Ana Garcia", "Ana García López"
+	}
 	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
+}
+
+// aliasSurname: a full name among aliases ends in the surname of pm: the
+// name she was known by before ("Rachel Bryant" for Rachel Thompson, known
+// as Rachel Bryant).
+func aliasSurname(pm []string, aliases []string) bool {
+	for _, a := range aliases {
+		if pa := strip(tokens(a), titles, true); len(pm) >= 2 && len(pa) >= 2 && pa[len(pa)-1] == pm[len(pm)-1] {
+			return true
+		}
+	}
+	return false
 }
 
 // surnameOnly: the full name pm can match candidate c only by its surname:

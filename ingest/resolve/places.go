@@ -67,12 +67,24 @@ var placeDesignators = map[string]bool{
 	"zoo": true, "garden": true, "gardens": true,
 }
 
-// expandAbbrevs writes abbreviated words of a place name in full.
+// streetAbbrevs are the kinds of street abbreviated at the end of an
+// address's name: "Station Rd", "High St".
+var streetAbbrevs = map[string]string{
+	"st": "street", "rd": "road", "ave": "avenue", "av": "avenue", "ln": "lane", "sq": "square",
+	"cres": "crescent", "cl": "close", "ct": "court", "pl": "place", "blvd": "boulevard",
+	"gdns": "gardens", "gr": "grove", "tce": "terrace", "pde": "parade", "hwy": "highway",
+}
+
+// expandAbbrevs writes abbreviated words of a place name in full: the last
+// word as a kind of street ("High St" is High Street), any other as a
+// place word ("St Albans" is Saint Albans).
 func expandAbbrevs(w []string) []string {
 	var out []string
 	changed := false
-	for _, x := range w {
-		if full, ok := placeAbbrevs[x]; ok && len(w) > 1 {
+	for i, x := range w {
+		if full, ok := streetAbbrevs[x]; ok && i == len(w)-1 && i > 0 {
+			x, changed = full, true
+		} else if full, ok := placeAbbrevs[x]; ok && len(w) > 1 {
 			x, changed = full, true
 		}
 		out = append(out, x)

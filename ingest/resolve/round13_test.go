@@ -45,9 +45,47 @@ func TestRound13Resolution(t *testing.T) {
 		{"Katherine", per, []schema.Entity{e("a", "Kate Brennan", per)}, ""},
 		{"Jo", per, []schema.Entity{e("a", "Joanna Kim", per)}, ""},
 		{"Bob", per, []schema.Entity{e("a", "Roberta Hale", per)}, ""},
-		// a relation word before the name is kept: "Uncle Dave" is not Dave Hinds
+		// a relation word before the name: the one known with it ("Uncle
+		// David"), else the only one of that name
 		{"Uncle Dave", per, []schema.Entity{e("a", "David Morris", per, "Uncle David"), e("b", "Dave Hinds", per), e("c", "Davina Morris", per)}, "a"},
-		{"Uncle Dave", per, []schema.Entity{e("b", "Dave Hinds", per)}, ""},
+		{"Uncle Dave", per, []schema.Entity{e("b", "Dave Hinds", per)}, "b"},
+		{"Aunt Carol", per, []schema.Entity{e("a", "Carol Jenkins", per), e("c", "Carl Jenkins", per)}, "a"},
+		{"Aunt Carol", per, []schema.Entity{e("a", "Carol Jenkins", per), e("b", "Carol Price", per)}, ""},
+		// a given name said alone names no one of two it may be short for
+		{"Aunt Carol", per, []schema.Entity{e("a", "Carol Jenkins", per), e("b", "Caroline Price", per)}, ""},
+		{"Alex", per, []schema.Entity{e("a", "Alex Turner", per), e("b", "Alexandra Pike", per)}, ""},
+		// the first of two surnames, or of a double-barrelled one
+		{"Ana Garcia", per, []schema.Entity{e("a", "Anna Lopez", per), e("b", "Ana García López", per), e("c", "María García", per)}, "b"},
+		{"Sophie Lloyd", per, []schema.Entity{e("a", "Sophie Bennett", per), e("b", "Sophie Lloyd-Jones", per)}, "b"},
+		{"Sophie Lloyd", per, []schema.Entity{e("a", "Sophie Jones", per)}, ""},
+		// a name she was known by before
+		{"Rachel Bryant", per, []schema.Entity{e("a", "Rachel Thompson", per, "Rachel Bryant"), e("b", "Rachel Adams", per)}, "a"},
+		{"Rachel Bryant", per, []schema.Entity{e("a", "Rachel Thompson", per)}, ""},
+		// a company's full name with a suffix still begins with its short name
+		{"HSBC", org, []schema.Entity{e("a", "HSBC UK Bank plc", org), e("b", "Santander UK", org)}, "a"},
+		// a first word spelled another way ("Caffè", "Cafe")
+		{"Cafe Nero", org, []schema.Entity{e("a", "Caffè Nero", org), e("b", "Costa Coffee", org)}, "a"},
+		{"Marlow Freight", org, []schema.Entity{e("a", "Marlowe Freight", org)}, ""},
+		// a street's kind abbreviated at the end; "St" first is "Saint"
+		{"Station Rd", plc, []schema.Entity{e("a", "Station Road", plc), e("b", "Station Street", plc)}, "a"},
+		{"High St", plc, []schema.Entity{e("a", "High Street", plc), e("b", "High Road", plc)}, "a"},
+		{"St Albans", plc, []schema.Entity{e("a", "Saint Albans", plc), e("b", "St Andrews", plc)}, "a"},
+		// initials of the first words, the rest written out
+		{"VS Code", sys, []schema.Entity{e("a", "Visual Studio Code", sys), e("b", "Visual Studio", sys), e("c", "Xcode", sys)}, "a"},
+		{"GH Actions", sys, []schema.Entity{e("a", "GitHub", sys), e("b", "GitHub Actions", sys), e("c", "GitLab CI", sys)}, "b"},
+		{"VS Code", sys, []schema.Entity{e("a", "Visual Studio", sys)}, ""},
+		// other initials than the owner's own for it
+		{"BA", org, []schema.Entity{e("a", "Booking.com", org), e("b", "Bank of America", org, "BofA")}, ""},
+		{"MS", org, []schema.Entity{e("a", "Marks & Spencer", org, "M&S")}, ""},
+		{"USA", plc, []schema.Entity{e("a", "United States", plc, "US"), e("b", "United Arab Emirates", plc)}, "a"},
+		{"NYC", plc, []schema.Entity{e("a", "New York City", plc, "NY")}, "a"},
+		// a facility named without the word that says what it is, as an
+		// organisation; a place so named is not the facility
+		{"Heathrow", org, []schema.Entity{e("a", "Heathrow Airport", plc), e("b", "Gatwick Airport", plc, "Gatwick"), e("c", "Hounslow", plc)}, "a"},
+		{"St Thomas'", org, []schema.Entity{e("a", "King's College Hospital", org), e("b", "St Thomas' Hospital", org), e("c", "Guy's Hospital", org)}, "b"},
+		{"Cambridge", plc, []schema.Entity{e("a", "Cambridge University", org)}, ""},
+		{"Cambridge University", org, []schema.Entity{e("a", "Cambridge", plc)}, ""},
+		{"Wembley", org, []schema.Entity{e("a", "Wembley Stadium", plc), e("b", "Wembley Park", plc)}, ""},
 		{"Auntie Jo", per, []schema.Entity{e("a", "Jo Price", per, "Auntie Jo"), e("b", "Jo Reid", per)}, "a"},
 	})
 }
