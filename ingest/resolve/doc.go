@@ -43,5 +43,9 @@
 // says what it is ("Heathrow" for Heathrow Airport; never a place for a
 // facility: the city "Cambridge" is not Cambridge University). Initials
 // other than the ones the owner already uses for a name ("BA" where Bank
-// of America is known as "BofA") name something else.
+// of America is known as "BofA") name something else, and a short form
+// that two known names hold ("O2" beside "Virgin Media O2" and "The O2
+// Arena") names neither for sure. A title says a man or a woman, and so
+// do common given names (gender.go): "Mrs Henderson" is not Gordon
+// Henderson.
 package resolve

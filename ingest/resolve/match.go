@@ -124,6 +124,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
 		own := tokens(c.Name)
+		if person && otherSex(mt, own) {
+			continue // "Mrs Henderson" is not Gordon Henderson
+		}
 		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
 		}
@@ -268,11 +271,11 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
 	return false
 }
 
-// sharedLead: the mention's words (mt) begin the longer names of two or
-// more candidates not people, and no candidate's name is the
-// mention but for a company suffix ("Tesco" for "Tesco plc" beside "Tesco
-// Bank"): a short form that several known names extend names none of
-// them for sure.
+// sharedLead: the mention's words (mt) are in the longer names of two or
+// more candidates not people, and no candidate's name is the mention but
+// for a company suffix ("Tesco" for "Tesco plc" beside "Tesco Bank"): a
+// short form that several known names extend names none of them for sure
+// ("O2" beside "The O2 Arena" and "Virgin Media O2").
 func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
 	longer := 0
 	for _, c := range candidates {
@@ -283,7 +286,7 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		switch {
 		case equal(ct, mt):
 			return false
-		case len(ct) > len(mt) && equal(ct[:len(mt)], mt):
+		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
 		}
 	}
@@ -331,6 +334,16 @@ func initialsFirst(short, full []string) bool {
 		}
 	}
 	return true
+}
+
+// containsWords: sub occurs in ws as consecutive words.
+func containsWords(ws, sub []string) bool {
+	for i := 0; i+len(sub) <= len(ws); i++ {
+		if equal(ws[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // kindPenalty reports whether kinds a and b may name the same thing, and

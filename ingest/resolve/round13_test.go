@@ -86,6 +86,16 @@ func TestRound13Resolution(t *testing.T) {
 		{"Cambridge", plc, []schema.Entity{e("a", "Cambridge University", org)}, ""},
 		{"Cambridge University", org, []schema.Entity{e("a", "Cambridge", plc)}, ""},
 		{"Wembley", org, []schema.Entity{e("a", "Wembley Stadium", plc), e("b", "Wembley Park", plc)}, ""},
+		// a short form in the middle of two known names
+		{"O2", org, []schema.Entity{e("a", "Virgin Media O2", org), e("b", "The O2 Arena", plc)}, ""},
+		{"Stratford", plc, []schema.Entity{e("a", "Westfield Stratford City", org), e("b", "Stratford-upon-Avon", plc)}, ""},
+		// a title says a man or a woman, and so does a common given name
+		{"Mrs Henderson", per, []schema.Entity{e("a", "Gordon Henderson", per), e("b", "Gordon Hamilton", per)}, ""},
+		{"Mr Henderson", per, []schema.Entity{e("a", "Gordon Henderson", per), e("b", "Lucy Henderson", per)}, "a"},
+		{"Ms Okonkwo", per, []schema.Entity{e("a", "Emeka Okonkwo", per), e("b", "Adaeze Okonkwo", per)}, "b"},
+		{"Mrs Henderson", per, []schema.Entity{e("a", "Mr Henderson", per)}, ""},
+		{"Dr Henderson", per, []schema.Entity{e("a", "Gordon Henderson", per), e("b", "Lucy Henderson", per)}, ""},
+		{"Mr Okafor", per, []schema.Entity{e("a", "Kelechi Okafor", per)}, "a"},
 		{"Auntie Jo", per, []schema.Entity{e("a", "Jo Price", per, "Auntie Jo"), e("b", "Jo Reid", per)}, "a"},
 	})
 }

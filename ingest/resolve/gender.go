@@ -1,0 +1,65 @@
+package resolve
+
+import "strings"
+
+// A title says whether a person is a man or a woman ("Mr", "Mrs", "Ms",
+// "Miss"), and so, for common given names, does the name: "Mrs Henderson"
+// is not Gordon Henderson. Only names seldom given to the other sex are
+// listed; any other name says nothing.
+
+var maleTitles = map[string]bool{"mr": true, "sir": true}
+
+var femaleTitles = map[string]bool{"mrs": true, "ms": true, "miss": true, "dame": true}
+
+var maleNames = wordSet(`aaron adam adrian ahmed alan albert alexander alfie andrew angus anthony arthur
+barry ben benjamin bernard bill bob brian bruce callum carl charles christopher colin craig
+daniel darren david dean dennis derek desmond dominic donald douglas duncan edward emeka eric
+ethan felix finn frank frederick gareth gary gavin geoffrey george gordon graham gregory
+harold harry harvey henry hugh ian isaac jack jacob jake james jason jeffrey jeremy john
+jonathan joseph joshua julian justin keith kenneth kevin kwame liam louis luke malcolm mark
+martin matthew michael mohammed muhammad neil nicholas nigel oliver oscar owen patrick paul
+peter philip raymond richard robert roger ronald rory ryan samuel scott sean simon stephen
+steven stuart terence theo thomas timothy tobias tom tony trevor victor vincent walter wayne
+william zachary chidi tunde olumide rahul sanjay vikram arjun rohan hiroshi kenji wei jun
+carlos diego javier jose juan luis miguel pablo pedro marco luca giovanni hans klaus jurgen
+pierre jean francois ivan dmitri sergei`)
+
+var femaleNames = wordSet(`abigail adaeze alice alison amanda amara amelia amy andrea angela anna anne
+annie barbara beatrice bethany brenda bridget caroline catherine charlotte chloe christine
+claire clare deborah denise diana diane donna dorothy eleanor elizabeth ella ellie emily emma
+erin eva evelyn fiona florence frances freya gemma georgia gillian grace hannah harriet
+heather helen holly imogen isabel isabella isla jacqueline jane janet jasmine jennifer
+jessica jill joan joanna joanne josephine julia julie karen kate katherine kathleen kathryn
+kelly kirsty laura lauren leah linda lisa lorraine louise lucy lydia lynne margaret maria
+marie martha mary maya megan melanie michelle molly monica nancy naomi natalie ngozi nicola
+nicole olivia patricia paula pauline penelope phoebe poppy priya rachel rebecca rose ruby
+ruth sally samantha sandra sarah sharon sheila shirley sophia sophie stephanie susan tanya
+teresa theresa tracey valerie vanessa victoria wendy yvonne zoe chioma funmilayo aisha fatima
+ananya deepa anjali yuki mei ling carmen lucia sofia elena ingrid greta anastasia olga natasha`)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// otherSex: the mention's title (mt, its normalised words) and the
+// candidate's given name or title (ct) say a man and a woman.
+func otherSex(mt, ct []string) bool {
+	if len(mt) < 2 || len(ct) == 0 {
+		return false
+	}
+	male, female := maleTitles[mt[0]], femaleTitles[mt[0]]
+	if !male && !female {
+		return false
+	}
+	switch c := ct[0]; {
+	case maleTitles[c] || maleNames[c]:
+		return female
+	case femaleTitles[c] || femaleNames[c]:
+		return male
+	}
+	return false
+}
