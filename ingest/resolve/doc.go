@@ -47,5 +47,9 @@
 // that two known names hold ("O2" beside "Virgin Media O2" and "The O2
 // Arena") names neither for sure. A title says a man or a woman, and so
 // do common given names (gender.go): "Mrs Henderson" is not Gordon
-// Henderson.
+// Henderson. A role or a relation word may come before a name ("Coach
+// Dan", "Nanna Rose"), and two or three capitals may be a person's
+// initials ("JB" for James Bradshaw). A firm's name may end in what it
+// does ("Solicitors", "Accountancy"), a doctors' practice's in any of its
+// usual words ("surgery", "Medical Practice", "Health Centre").
 package resolve

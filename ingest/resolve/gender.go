@@ -21,7 +21,7 @@ martin matthew michael mohammed muhammad neil nicholas nigel oliver oscar owen p
 peter philip raymond richard robert roger ronald rory ryan samuel scott sean simon stephen
 steven stuart terence theo thomas timothy tobias tom tony trevor victor vincent walter wayne
 william zachary chidi tunde olumide rahul sanjay vikram arjun rohan hiroshi kenji wei jun
-carlos diego javier jose juan luis miguel pablo pedro marco luca giovanni hans klaus jurgen
+raj ravi amit sunil anil vijay ajay deepak sandeep carlos diego javier jose juan luis miguel pablo pedro marco luca giovanni hans klaus jurgen
 pierre jean francois ivan dmitri sergei`)
 
 var femaleNames = wordSet(`abigail adaeze alice alison amanda amara amelia amy andrea angela anna anne
@@ -35,7 +35,7 @@ marie martha mary maya megan melanie michelle molly monica nancy naomi natalie n
 nicole olivia patricia paula pauline penelope phoebe poppy priya rachel rebecca rose ruby
 ruth sally samantha sandra sarah sharon sheila shirley sophia sophie stephanie susan tanya
 teresa theresa tracey valerie vanessa victoria wendy yvonne zoe chioma funmilayo aisha fatima
-ananya deepa anjali yuki mei ling carmen lucia sofia elena ingrid greta anastasia olga natasha`)
+ananya deepa anjali meera anita sunita pooja neha kavita yuki mei ling carmen lucia sofia elena ingrid greta anastasia olga natasha`)
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}

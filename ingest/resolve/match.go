@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -57,6 +58,9 @@ var orgSuffixes = map[string]bool{
 	// "Tesco", and "Quorra Labs" or "Slack Technologies" may be the
 	// company beside its product: those words are kept.
 	"and": true, "partners": true, "sons": true, "holdings": true, "group": true,
+	// what the firm does, after its name: "Harrow & Finch Solicitors LLP"
+	"solicitors": true, "accountants": true, "accountancy": true, "architects": true,
+	"surveyors": true, "opticians": true, "chartered": true,
 }
 
 // orgTails end an organisation's full name and are often left out of a
@@ -78,6 +82,9 @@ var projectWords = map[string]bool{"project": true, "initiative": true, "program
 var titles = map[string]bool{
 	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true,
 	"professor": true, "sir": true, "dame": true,
+	// roles said before a name: "Coach Dan", "Rev Andrews"
+	"coach": true, "pastor": true, "rev": true, "reverend": true, "rabbi": true, "imam": true,
+	"captain": true, "capt": true, "cllr": true, "councillor": true, "sgt": true, "sergeant": true,
 }
 
 // Match returns the candidate the mention most likely names. ok is false
@@ -124,6 +131,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
 		own := tokens(c.Name)
+		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {
+			all = append(all, scored{e: c, s: scorePartName - pen})
+			continue // "JB" for James Bradshaw, "JP" for Jean-Pierre Martin
+		}
 		if person && otherSex(mt, own) {
 			continue // "Mrs Henderson" is not Gordon Henderson
 		}
@@ -251,6 +262,46 @@ var facilityTails = map[string]bool{
 	"library": true, "arena": true, "festival": true,
 }
 
+// practiceTails are the ways a doctors' practice's name ends.
+var practiceTails = [][]string{
+	{"medical", "practice"}, {"medical", "centre"}, {"medical", "center"}, {"health", "centre"},
+	{"health", "center"}, {"gp", "surgery"}, {"doctors", "surgery"}, {"group", "practice"},
+	{"surgery"},
+}
+
+// practiceTail writes the end of a doctors' practice's name one way:
+// "Parkview Medical Practice" and "Parkview surgery" are "parkview
+// surgery". Other names are returned as they are.
+func practiceTail(w []string) []string {
+	for _, t := range practiceTails {
+		if len(w) > len(t) && equal(w[len(w)-len(t):], t) {
+			return append(slices.Clone(w[:len(w)-len(t)]), "surgery")
+		}
+	}
+	return w
+}
+
+// personInitials: w, two or three letters, are the initials of the full
+// name pc (two words or more), or of its given names.
+func personInitials(w string, pc []string) bool {
+	if len(pc) < 2 || len(w) < 2 || len(w) > 3 {
+		return false
+	}
+	var all, given strings.Builder
+	for i, x := range pc {
+		all.WriteByte(x[0])
+		if i < len(pc)-1 {
+			given.WriteByte(x[0])
+		}
+	}
+	return w == all.String() || len(pc) > 2 && w == given.String()
+}
+
+// facilityWords is the most words a facility's name may have after a
+// name of two or more words that stands for it ("St Mary's" Catholic
+// Primary School).
+const facilityWords = 3
+
 // facilityOf: the mention names the facility c by its name without the
 // word that says what it is, as an organisation ("Heathrow" for Heathrow
 // Airport, a place; "St Thomas'" for St Thomas' Hospital), or names it
@@ -263,7 +314,9 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
 	}
 	ct := strip(tokens(c.Name), orgSuffixes, false)
 	switch {
-	case len(ct) == len(mt)+1 && facilityTails[ct[len(ct)-1]] && equal(ct[:len(mt)], mt):
+	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && equal(ct[:len(mt)], mt) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
+		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
+		// is not Oxford Brookes University
 		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && c.Kind != schema.KindProject && c.Kind != schema.KindSystem
 	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
 		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
@@ -284,8 +337,8 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		}
 		ct := strip(tokens(c.Name), orgSuffixes, false)
 		switch {
-		case equal(ct, mt):
-			return false
+		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)):
+			return false // "Atlas" is Project Atlas beside MongoDB Atlas
 		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
 		}
@@ -430,8 +483,8 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && equal(sm, sc) {
-			return scoreCompact
+		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc))) {
+			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice"
 		}
 	}
 	if vm, vc := withoutVersions(m), withoutVersions(c); (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc) {
@@ -529,7 +582,8 @@ func personScore(m, c []string) float64 {
 var kinTitles = map[string]bool{
 	"uncle": true, "aunt": true, "auntie": true, "aunty": true, "cousin": true, "grandma": true,
 	"grandpa": true, "granny": true, "grandad": true, "granddad": true, "nana": true, "nan": true,
-	"gran": true, "great": true,
+	"gran": true, "great": true, "nanna": true, "granda": true, "grandmother": true,
+	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
 }
 
 // otherSurname: the person's full name pm (titles stripped) and the

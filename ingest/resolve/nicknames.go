@@ -42,7 +42,7 @@ var nicknames = map[string][]string{
 	"greg": {"gregory"}, "matt": {"matthew"}, "pete": {"peter"}, "phil": {"philip", "phillip"},
 	"ron": {"ronald"}, "ronnie": {"ronald"}, "tim": {"timothy"}, "timmy": {"timothy"},
 	"vicky": {"victoria"}, "vikki": {"victoria"}, "jess": {"jessica"}, "jessie": {"jessica"},
-	"becky": {"rebecca"}, "becca": {"rebecca"}, "maggie": {"margaret"}, "meg": {"margaret", "megan"},
+	"becky": {"rebecca"}, "becca": {"rebecca"}, "bex": {"rebecca"}, "maggie": {"margaret"}, "meg": {"margaret", "megan"},
 	"peggy": {"margaret"}, "mandy": {"amanda"}, "abby": {"abigail"}, "abbie": {"abigail"},
 	"fred": {"frederick", "alfred"}, "freddie": {"frederick", "alfred"}, "freddy": {"frederick", "alfred"},
 	"harry": {"henry", "harold"}, "larry": {"lawrence", "laurence"}, "len": {"leonard"}, "lenny": {"leonard"},

@@ -96,6 +96,23 @@ func TestRound13Resolution(t *testing.T) {
 		{"Mrs Henderson", per, []schema.Entity{e("a", "Mr Henderson", per)}, ""},
 		{"Dr Henderson", per, []schema.Entity{e("a", "Gordon Henderson", per), e("b", "Lucy Henderson", per)}, ""},
 		{"Mr Okafor", per, []schema.Entity{e("a", "Kelechi Okafor", per)}, "a"},
+		// roles and relation words before a name
+		{"Coach Dan", per, []schema.Entity{e("a", "Danielle Fox", per, "Dani"), e("b", "Daniel Kowalski", per, "Dan")}, "b"},
+		{"Nanna Rose", per, []schema.Entity{e("a", "Rose Bennett", per, "Nan"), e("b", "Margaret Hale", per, "Granny Peg")}, "a"},
+		// a doctors' practice's name ends in several ways
+		{"Parkview surgery", org, []schema.Entity{e("a", "Oakwood Dental Care", org), e("b", "Parkview Medical Practice", org)}, "b"},
+		{"Parkview surgery", org, []schema.Entity{e("a", "Parkside Medical Practice", org)}, ""},
+		// what a firm does, after its name
+		{"Harrow and Finch", org, []schema.Entity{e("a", "Finch Accountancy Ltd", org), e("b", "Harrow & Finch Solicitors LLP", org)}, "b"},
+		// a facility named by its first words
+		{"St Mary's", org, []schema.Entity{e("a", "Hillcrest Academy", org), e("b", "St Mary's Catholic Primary School", org)}, "b"},
+		{"St Mary's", org, []schema.Entity{e("a", "St Mary's Hospital", org), e("b", "St Mary's Catholic Primary School", org)}, ""},
+		// a project's name beside a product that holds it
+		{"Atlas", schema.KindProject, []schema.Entity{e("a", "MongoDB Atlas", sys), e("b", "Project Atlas", schema.KindProject)}, "b"},
+		// a person's initials
+		{"JB", per, []schema.Entity{e("a", "Tom Kirby", per), e("b", "James Bradshaw", per), e("c", "Alan Price", per)}, "b"},
+		{"JB", per, []schema.Entity{e("a", "James Bradshaw", per), e("b", "Julia Barnes", per)}, ""},
+		{"jb", per, []schema.Entity{e("a", "James Bradshaw", per)}, ""},
 		{"Auntie Jo", per, []schema.Entity{e("a", "Jo Price", per, "Auntie Jo"), e("b", "Jo Reid", per)}, "a"},
 	})
 }
