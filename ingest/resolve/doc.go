@@ -39,9 +39,9 @@
 // for "Sophie Lloyd-Jones"), and a name she was known by before, stored
 // as an alias, is hers. A street's kind may be abbreviated ("Station
 // Rd"), a name's first words may be initials ("VS Code", "GH Actions"),
-// and a facility may be named as an organisation without the word that
-// says what it is ("Heathrow" for Heathrow Airport; never a place for a
-// facility: the city "Cambridge" is not Cambridge University). Initials
+// and an organisation that is a facility may be named without the word
+// that says what it is ("St Thomas'" for St Thomas' Hospital; never a
+// place for a facility: the city "Cambridge" is not Cambridge University). Initials
 // other than the ones the owner already uses for a name ("BA" where Bank
 // of America is known as "BofA") name something else, and a short form
 // that two known names hold ("O2" beside "Virgin Media O2" and "The O2

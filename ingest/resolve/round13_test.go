@@ -80,8 +80,10 @@ func TestRound13Resolution(t *testing.T) {
 		{"USA", plc, []schema.Entity{e("a", "United States", plc, "US"), e("b", "United Arab Emirates", plc)}, "a"},
 		{"NYC", plc, []schema.Entity{e("a", "New York City", plc, "NY")}, "a"},
 		// a facility named without the word that says what it is, as an
-		// organisation; a place so named is not the facility
-		{"Heathrow", org, []schema.Entity{e("a", "Heathrow Airport", plc), e("b", "Gatwick Airport", plc, "Gatwick"), e("c", "Hounslow", plc)}, "a"},
+		// organisation; a place so named is not the facility, nor is an
+		// organisation the place stored with that word
+		{"Heathrow", org, []schema.Entity{e("a", "Heathrow Airport", plc), e("b", "Gatwick Airport", plc, "Gatwick"), e("c", "Hounslow", plc)}, ""},
+		{"St Thomas' Hospital", plc, []schema.Entity{e("a", "St Thomas'", org)}, "a"},
 		{"St Thomas'", org, []schema.Entity{e("a", "King's College Hospital", org), e("b", "St Thomas' Hospital", org), e("c", "Guy's Hospital", org)}, "b"},
 		{"Cambridge", plc, []schema.Entity{e("a", "Cambridge University", org)}, ""},
 		{"Cambridge University", org, []schema.Entity{e("a", "Cambridge", plc)}, ""},
