@@ -277,6 +277,13 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{}, topicRead{}, false
 	}
 	about += " with one " + describeTypes([]string{differ})
+	if immutableTopic(et) && immutableTopic(it) {
+		// "Mum's maiden name is Fletcher" / "... was Hargreaves"
+		if incoming.Correction {
+			return Decision{Supersedes, fmt.Sprintf("%s, which never changes; %s and the incoming claim is worded as a correction", about, values)}, read, true
+		}
+		return Decision{Contradicts, fmt.Sprintf("%s, which never changes; %s, so one of them is wrong, and neither time nor a change settles which", about, values)}, read, true
+	}
 	later := clearlyLater
 	if differ == "quantity:age" {
 		if d, ok := impossibleAges(existing, incoming, about); ok {

@@ -32,6 +32,29 @@ func immutable(v view, m schema.Memory) (ok, born bool) {
 	return false, false
 }
 
+// immutableTopic: the topic's words (topicWords, in their normal form)
+// hold a phrase of immutablePhrases (its topic words) other than "born",
+// whose date and place the topic reading does not tell apart.
+func immutableTopic(topic map[string]bool) bool {
+	for _, p := range immutablePhrases {
+		if p[0] == "born" {
+			continue
+		}
+		n, all := 0, true
+		for _, w := range p {
+			if topicDrop[w] || w == "name" {
+				continue // "name" goes with the value it names: "maiden" says it
+			}
+			n++
+			all = all && topic[stem(w)]
+		}
+		if n > 0 && all {
+			return true
+		}
+	}
+	return false
+}
+
 // containsSeq: p occurs in ws as consecutive words.
 func containsSeq(ws, p []string) bool {
 	for i := 0; i+len(p) <= len(ws); i++ {

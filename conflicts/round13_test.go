@@ -25,5 +25,10 @@ func TestRound13Families(t *testing.T) {
 		{"Mum's maiden name is Kelly.", "Mum's maiden name was O'Brien.", 30 * day, Contradicts},
 		{"My birth name is Anna Kowalski.", "My birth name was Anna Nowak.", 300 * day, Contradicts},
 		{"Mum's maiden name is Kelly.", "Mum's maiden name was Kelly.", 30 * day, Duplicate},
+		// read by topic too
+		{"My mum's maiden name is Fletcher.", "Mum's maiden name was Hargreaves.", 35 * day, Contradicts},
+		{"My blood group is O positive.", "My blood type is A negative.", 300 * day, Contradicts},
+		{"My maiden name is Fletcher.", "My married name is Hargreaves.", 300 * day, Unrelated},
+		{"The name of the boat is Seren.", "We renamed the boat, it's called Gwen now.", 300 * day, Supersedes},
 	})
 }

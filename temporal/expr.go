@@ -95,6 +95,13 @@ func (e Expr) Contains(t time.Time) bool {
 //     of the year the tense chose and the two beside it, the one where the
 //     date is that weekday, nearest to today.
 //   - "end of month|week|year" with no article is the current one.
+//   - What is still to do looks forward whatever participle stands
+//     between ("I have to get the cards posted by 18 December", "I'll send
+//     the signed contract by Monday"), as does what someone promised,
+//     agreed or decided to do ("promised to return it by Saturday") and an
+//     arrangement in the present ("I'm flying to New York on 2 January").
+//     A participle after "the", "a" or a possessive is an adjective, not a
+//     past tense.
 //   - "the weekend" follows the tense too; "last weekend" is the Saturday
 //     and Sunday of the previous week, "next weekend" of the next one.
 //   - A bare year needs a cue ("in 2023", "since 2019", "2023's") so that

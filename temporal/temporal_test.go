@@ -134,6 +134,13 @@ func TestFind(t *testing.T) {
 		{"submit it by end of month", "by end of month", mon, "", "2023-06-01", Month, Until, true},
 		{"I need to send the revised budget by Friday 12 May", "by Friday 12 May", mon, "", "2023-05-13", Day, Until, false},
 		{"we signed on Thursday, 12 May", "Thursday, 12 May", mon, "2022-05-12", "2022-05-13", Day, Within, false},
+		{"I'll send Marcus the signed contract by Monday", "by Monday", mon, "", "2023-05-16", Day, Until, false},
+		{"Ellie promised to return my drill by Saturday", "by Saturday", mon, "", "2023-05-14", Day, Until, false},
+		{"I have to get the cards posted by 18 December", "by 18 December", mon, "", "2023-12-19", Day, Until, false},
+		{"I've got to submit my visa application by 15 April", "by 15 April", mon, "", "2024-04-16", Day, Until, false},
+		{"i'm flying to New York on 2 January for work", "2 January", mon, "2024-01-02", "2024-01-03", Day, Within, false},
+		{"the week that ended on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
+		{"we posted the signed forms on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"done by end of week", "by end of week", mon, "", "2023-05-15", Week, Until, true},
 	}
 	for _, tt := range tests {

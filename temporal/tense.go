@@ -1,5 +1,7 @@
 package temporal
 
+import "strings"
+
 // tenseWindow bounds how far tenseAt looks on either side, in tokens, so
 // that Find stays linear on long sentences.
 const tenseWindow = 40
@@ -15,6 +17,11 @@ func (p *parser) tenseAt(i, n int) tense {
 			break
 		}
 		if t := p.markerAt(j); t != tenseUnknown && d < bestDist {
+			if t == tensePast && p.modalBefore(j) {
+				// "I have to get the cards posted by 18 December": the
+				// participle belongs to what has to be done
+				t = tenseFuture
+			}
 			best, bestDist = t, d
 			break
 		}
@@ -65,8 +72,12 @@ func (p *parser) markerAt(j int) tense {
 		return tenseUnknown
 	case w == "next" || w == "last":
 		return tenseUnknown // they belong to other expressions
-	case (w == "has" || w == "have") && p.low(j+1) == "to":
-		return tenseFuture // an obligation: "the form has to be in by May"
+	case (w == "has" || w == "have" || w == "got" || w == "i've" || w == "we've") && p.low(j+1) == "to", w == "gotta":
+		return tenseFuture // an obligation: "the form has to be in by May", "I've got to submit it by"
+	case intentVerbs[w] && p.low(j+1) == "to":
+		return tenseFuture // "Ellie promised to return my drill by Saturday"
+	case len(w) > 4 && strings.HasSuffix(w, "ing") && progressiveBe[p.low(j-1)]:
+		return tenseFuture // an arrangement: "I'm flying to New York on 2 January"
 	case isFutureWord(w):
 		return tenseFuture
 	case scheduleWords[w]:
@@ -78,6 +89,9 @@ func (p *parser) markerAt(j int) tense {
 		}
 		return tenseFuture
 	case isPastWord(w):
+		if determiners[p.low(j-1)] {
+			return tenseUnknown // an adjective: "the signed contract", "my revised budget"
+		}
 		if w != "been" && presentBe[p.low(j-1)] {
 			// a participle after a present or bare "be" is a passive or
 			// an adjective, not a past tense: "has to be filed by",
@@ -87,6 +101,54 @@ func (p *parser) markerAt(j int) tense {
 		return tensePast
 	}
 	return tenseUnknown
+}
+
+// modalWindow is how far before a participle modalBefore looks for what
+// makes it part of something still to do.
+const modalWindow = 8
+
+// modalBefore: a word of obligation or of the future ("have to", "need
+// to", "'ll", "will", "must", "going to") stands within modalWindow
+// tokens before the past-looking word at j, in its clause.
+func (p *parser) modalBefore(j int) bool {
+	w := p.toks[j].low
+	if pastWords[w] || !strings.HasSuffix(w, "ed") {
+		return false // "went", "had": a past tense, not a participle
+	}
+	for k := j - 1; k >= 0 && k >= j-modalWindow; k-- {
+		if p.sentenceBreak(k) || p.toks[k].low == "," || p.toks[k].low == "but" || p.toks[k].low == "and" {
+			return false
+		}
+		switch x := p.toks[k].low; {
+		case x == "will" || x == "must" || strings.HasSuffix(x, "'ll"):
+			return true
+		case (x == "have" || x == "has" || x == "need" || x == "needs" || x == "got" || x == "going") && p.low(k+1) == "to", x == "gotta":
+			return true
+		}
+	}
+	return false
+}
+
+// intentVerbs, before "to", say what someone means to do: its time is to
+// come ("promised to send them by Thursday").
+var intentVerbs = map[string]bool{
+	"promised": true, "agreed": true, "decided": true, "planned": true, "offered": true,
+	"arranged": true, "needed": true, "wanted": true, "hoped": true, "meant": true,
+	"intended": true, "vowed": true, "pledged": true, "committed": true, "undertook": true,
+}
+
+// progressiveBe are the present forms of "be" that, before a verb in
+// "-ing", say what is arranged.
+var progressiveBe = map[string]bool{
+	"i'm": true, "we're": true, "you're": true, "they're": true, "he's": true, "she's": true,
+	"am": true, "are": true, "is": true,
+}
+
+// determiners before a participle make it an adjective ("this" and
+// "that" are left out: "the week that ended on Friday").
+var determiners = map[string]bool{
+	"the": true, "a": true, "an": true, "my": true, "our": true, "your": true, "his": true,
+	"her": true, "their": true, "its": true,
 }
 
 // presentBe are the forms of "be" that make the participle after them a
