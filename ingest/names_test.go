@@ -65,3 +65,24 @@ func TestNicknameFindsStoredPerson(t *testing.T) {
 		t.Errorf("people %q, want %q", got, want)
 	}
 }
+
+// TestShortNameFindsStoredPlace: a well-known short name ("Brum") shares no
+// word with the stored name ("Birmingham"); the worker looks it up by the
+// names it stands for too, against the real Neo4j.
+func TestShortNameFindsStoredPlace(t *testing.T) {
+	store := neo4jtest.Open(t)
+	h := newJudgeHarness(t, store, nil)
+	h.run("I grew up in Birmingham.", 0)
+	h.run("Heading back to Brum to see my parents.", 1)
+	es, err := store.ListEntities(t.Context(), h.owner, "", "", 50, graph.EntityCursor{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name+" "+strings.Join(e.Aliases, ","))
+	}
+	if !slices.Contains(got, "Birmingham Brum") || slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "Brum") }) {
+		t.Errorf("entities %q, want Birmingham with the alias Brum and no entity Brum", got)
+	}
+}

@@ -162,6 +162,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
 				if !person {
 					v = max(v, variantScore(mt, ct, name, placeLike(m.Kind, c.Kind), orgLike(m.Kind, c.Kind)))
+					if knownVariant(mt, ct) {
+						v = max(v, scoreSpelling) // "gcal", a system, for "Google Calendar"
+					}
 					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
 					}

@@ -77,13 +77,20 @@ func nicknameOf(short, full string) bool {
 // maxSearchNames bounds the names SearchNames returns for one mention.
 const maxSearchNames = 4
 
-// SearchNames returns name and, where a word of it is an everyday given
+// SearchNames returns name, the other names knownVariants gives it ("Brum"
+// also as "birmingham"), and, where a word of it is an everyday given
 // name, the name with that word written out ("Mike Brennan" also as
 // "Michael Brennan"), at most maxSearchNames in all. A store that finds
 // candidates by their words looks them all up, so that Match sees the
 // Michael Brennan that "Mike" names.
 func SearchNames(name string) []string {
 	out := []string{name}
+	for _, v := range variantsOf(name) {
+		if len(out) == maxSearchNames {
+			return out
+		}
+		out = append(out, v) // "Brum" also as "birmingham"
+	}
 	words := strings.Fields(name)
 	for i, w := range words {
 		for _, full := range nicknames[strings.ToLower(strings.Trim(w, ".,;:!?\"'"))] {

@@ -115,6 +115,11 @@ func TestRound13Resolution(t *testing.T) {
 		{"JB", per, []schema.Entity{e("a", "Tom Kirby", per), e("b", "James Bradshaw", per), e("c", "Alan Price", per)}, "b"},
 		{"JB", per, []schema.Entity{e("a", "James Bradshaw", per), e("b", "Julia Barnes", per)}, ""},
 		{"jb", per, []schema.Entity{e("a", "James Bradshaw", per)}, ""},
+		// well-known short names
+		{"Brum", plc, []schema.Entity{e("a", "Bromley", plc), e("b", "Birmingham", plc), e("c", "Bromsgrove", plc)}, "b"},
+		{"gcal", sys, []schema.Entity{e("a", "Gmail", sys), e("b", "Google Calendar", sys), e("c", "Calendly", sys)}, "b"},
+		{"Cambs", plc, []schema.Entity{e("a", "Cambridge", plc), e("b", "Cambridgeshire", plc)}, "b"},
+		{"Brum", per, []schema.Entity{e("b", "Birmingham", plc)}, ""},
 		{"Auntie Jo", per, []schema.Entity{e("a", "Jo Price", per, "Auntie Jo"), e("b", "Jo Reid", per)}, "a"},
 	})
 }
@@ -127,6 +132,8 @@ func TestSearchNames(t *testing.T) {
 		"Anna Silva":   {"Anna Silva"},
 		"":             {""},
 		"Uncle Dave.":  {"Uncle Dave.", "Uncle David"},
+		"Brum":         {"Brum", "birmingham"},
+		"O365":         {"O365", "m365", "microsoft 365", "office 365"},
 	}
 	for in, want := range tests {
 		if got := SearchNames(in); !slices.Equal(got, want) {
