@@ -140,6 +140,8 @@ func TestFind(t *testing.T) {
 		{"I've got to submit my visa application by 15 April", "by 15 April", mon, "", "2024-04-16", Day, Until, false},
 		{"i'm flying to New York on 2 January for work", "2 January", mon, "2024-01-02", "2024-01-03", Day, Within, false},
 		{"the week that ended on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
+		{"we got to Paris on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
+		{"we got to know them on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"we posted the signed forms on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"done by end of week", "by end of week", mon, "", "2023-05-15", Week, Until, true},
 	}

@@ -72,8 +72,10 @@ func (p *parser) markerAt(j int) tense {
 		return tenseUnknown
 	case w == "next" || w == "last":
 		return tenseUnknown // they belong to other expressions
-	case (w == "has" || w == "have" || w == "got" || w == "i've" || w == "we've") && p.low(j+1) == "to", w == "gotta":
-		return tenseFuture // an obligation: "the form has to be in by May", "I've got to submit it by"
+	case (w == "has" || w == "have") && p.low(j+1) == "to", w == "gotta", w == "got" && p.low(j+1) == "to" && haveBefore(p.low(j-1)):
+		// an obligation: "the form has to be in by May", "I've got to
+		// submit it by" ("we got to Paris on Monday" arrived)
+		return tenseFuture
 	case intentVerbs[w] && p.low(j+1) == "to":
 		return tenseFuture // "Ellie promised to return my drill by Saturday"
 	case len(w) > 4 && strings.HasSuffix(w, "ing") && progressiveBe[p.low(j-1)]:
@@ -122,9 +124,20 @@ func (p *parser) modalBefore(j int) bool {
 		switch x := p.toks[k].low; {
 		case x == "will" || x == "must" || strings.HasSuffix(x, "'ll"):
 			return true
-		case (x == "have" || x == "has" || x == "need" || x == "needs" || x == "got" || x == "going") && p.low(k+1) == "to", x == "gotta":
+		case (x == "have" || x == "has" || x == "need" || x == "needs" || x == "going") && p.low(k+1) == "to", x == "gotta",
+			x == "got" && p.low(k+1) == "to" && haveBefore(p.low(k-1)):
 			return true
 		}
+	}
+	return false
+}
+
+// haveBefore: w is a form of "have" that makes "got to" an obligation
+// ("I've got to", "she has got to").
+func haveBefore(w string) bool {
+	switch w {
+	case "have", "has", "i've", "we've", "you've", "they've", "he's", "she's", "it's", "'ve":
+		return true
 	}
 	return false
 }

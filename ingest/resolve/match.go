@@ -33,7 +33,7 @@ const (
 	// ambiguous.
 	scoreKinName = 0.99
 	// scoreFacility: a facility named without the word that says what it
-	// is ("Heathrow" for Heathrow Airport); see facilityOf.
+	// is ("St Thomas'" for St Thomas' Hospital); see facilityOf.
 	scoreFacility = 0.94
 	// fuzzyThreshold is the least Jaro-Winkler similarity at which two
 	// names of things (never people) match, for names of at least
