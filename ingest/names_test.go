@@ -86,3 +86,27 @@ func TestShortNameFindsStoredPlace(t *testing.T) {
 		t.Errorf("entities %q, want Birmingham with the alias Brum and no entity Brum", got)
 	}
 }
+
+// TestRelationWordFindsStoredRelative: "Mam" shares no word with the
+// entity "Mum" the owner already has; the worker looks it up by the words
+// for that relation too, against the real Neo4j.
+func TestRelationWordFindsStoredRelative(t *testing.T) {
+	store := neo4jtest.Open(t)
+	h := newJudgeHarness(t, store, nil)
+	ctx := t.Context()
+	if err := store.UpsertEntity(ctx, h.owner, schema.Entity{ID: "ent_mum_1", Name: "Mum", Kind: schema.KindPerson, Aliases: []string{}}); err != nil {
+		t.Fatal(err)
+	}
+	h.run("Mam rang this morning about Sunday lunch.", 1)
+	es, err := store.ListEntities(ctx, h.owner, "", schema.KindPerson, 50, graph.EntityCursor{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name+" "+strings.Join(e.Aliases, ","))
+	}
+	if !slices.Equal(got, []string{"Mum Mam"}) {
+		t.Errorf("people %q, want [\"Mum Mam\"]", got)
+	}
+}

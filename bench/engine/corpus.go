@@ -107,7 +107,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout29.json", "hold-out 29 (look-alikes that tempt a false relation; false relations read; measure, do not read with -v)"},
 	{"holdout30.json", "hold-out 30 (entity names, 100 cases; read: spent)"},
 	{"holdout31.json", "hold-out 31 (entity names, 100 cases; read: spent)"},
-	{"holdout32.json", "hold-out 32 (entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout32.json", "hold-out 32 (entity names, 100 cases; read: spent)"},
 	{"holdout33.json", "hold-out 33 (look-alikes that tempt a false relation; false relations read; measure, do not read with -v)"},
 	{"holdout34.json", "hold-out 34 (dated events and deadlines, 80 cases; read: spent)"},
 	{"holdout35.json", "hold-out 35 (entity names, 100 cases; unread: measure, do not read with -v)"},

@@ -38,8 +38,8 @@ func sameInstitution(m, c []string) bool {
 		return false
 	}
 	last := len(om) - 1
-	if !equal(om[:last], oc[:last]) {
-		return false
+	if !wordsAbbreviate(om[:last], oc[:last]) && !wordsAbbreviate(oc[:last], om[:last]) {
+		return false // "Syd Uni" is the University of Sydney
 	}
 	a, b := om[last], oc[last]
 	return institutionWords[a] && (a == b || abbreviates(b, a)) || institutionWords[b] && abbreviates(a, b)

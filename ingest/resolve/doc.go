@@ -48,8 +48,14 @@
 // Arena") names neither for sure. A title says a man or a woman, and so
 // do common given names (gender.go): "Mrs Henderson" is not Gordon
 // Henderson. A role or a relation word may come before a name ("Coach
-// Dan", "Nanna Rose"), and two or three capitals may be a person's
-// initials ("JB" for James Bradshaw). A firm's name may end in what it
+// Dan", "Nanna Rose"), an honorific after it ("Ravi bhaiya"), a word for a
+// relation may name the one stored by it ("Mam" for the one known as "my
+// mother" or "Mum"), a title stands before a surname ("Prof Lin" is Wei
+// Lin, not Lin Zhou), and two or three capitals may be a person's
+// initials ("JB" for James Bradshaw); these readings are in people.go.
+// Those of organisations, facilities and products are in things.go: a
+// council without its kind ("Leeds council"), a vehicle without its maker
+// ("Hilux"). A firm's name may end in what it
 // does ("Solicitors", "Accountancy"), a doctors' practice's in any of its
 // usual words ("surgery", "Medical Practice", "Health Centre").
 package resolve

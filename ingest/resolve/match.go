@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -32,6 +31,11 @@ const (
 	// as good as exact, so that a Dave known otherwise does not make it
 	// ambiguous.
 	scoreKinName = 0.99
+	// scoreRole: the relation the owner stores someone by ("Mam" for the
+	// one known as "my mother"), or a title and surname where the name
+	// stored has that title ("Dr Patel" for "Dr Anil Patel"): above a
+	// plain surname by more than AmbiguityMargin.
+	scoreRole = 0.96
 	// scoreFacility: a facility named without the word that says what it
 	// is ("St Thomas'" for St Thomas' Hospital); see facilityOf.
 	scoreFacility = 0.94
@@ -85,6 +89,7 @@ var titles = map[string]bool{
 	// roles said before a name: "Coach Dan", "Rev Andrews"
 	"coach": true, "pastor": true, "rev": true, "reverend": true, "rabbi": true, "imam": true,
 	"captain": true, "capt": true, "cllr": true, "councillor": true, "sgt": true, "sergeant": true,
+	"judge": true, "hon": true,
 }
 
 // Match returns the candidate the mention most likely names. ok is false
@@ -114,6 +119,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	if strings.ContainsRune(m.Name, '@') {
 		pm = nil // a handle or e-mail address is not a name with a surname
 	}
+	if len(pm) == 2 && honorifics[pm[1]] {
+		pm = pm[:1] // "Ravi bhaiya"
+	}
+	// titled: a title said before a surname and one name ("Prof Lin",
+	// "Dr. Patel"; not "Coach Dan")
+	titled := len(pm) == 1 && len(mt) == 2 && surnameTitles[mt[0]]
 	caps, acr := allCaps(m.Name), Acronym(m.Name)
 	var all []scored
 	for _, c := range candidates {
@@ -134,6 +145,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && otherSex(mt, own) {
 			continue // "Mrs Henderson" is not Gordon Henderson
+		}
+		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] {
+			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
 		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
@@ -165,7 +179,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					if knownVariant(mt, ct) {
 						v = max(v, scoreSpelling) // "gcal", a system, for "Google Calendar"
 					}
-					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) {
+					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
 					}
 					if v < scoreCompact && caps && len(mt) == 1 && otherInitialism(m.Name, c) {
@@ -199,6 +213,15 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if v > s {
 				s = v
 			}
+		}
+		if person && titled && len(own) >= 3 && own[0] == mt[0] && own[len(own)-1] == pm[0] {
+			s = max(s, scoreRole) // "Dr. Patel" for "Dr Anil Patel" beside Meera Patel
+		}
+		if person && len(mt) == 1 && kinAlias(mt[0], append([]string{c.Name}, c.Aliases...)) {
+			s = max(s, scoreRole) // "Mam" for the one known as "my mother", or as "Mum"
+		}
+		if m.Kind == schema.KindOther && c.Kind == schema.KindOther && len(own) > 1 && carMakers[own[0]] && equal(own[1:], mt) {
+			s = max(s, scoreVendor) // "Hilux" for "Toyota Hilux"
 		}
 		if s -= pen; s > 0 {
 			all = append(all, scored{c, s, caseless && !exact, person && surnameOnly(pm, c)})
@@ -251,154 +274,6 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 	}
 	return top.e, top.s, true
-}
-
-// facilityTails end the name of a facility that is also an organisation:
-// "St Thomas' Hospital", "St Mary's Primary School".
-var facilityTails = map[string]bool{
-	"hospital": true, "airport": true, "stadium": true, "station": true, "school": true,
-	"academy": true, "college": true, "university": true, "surgery": true, "clinic": true,
-	"church": true, "cathedral": true, "theatre": true, "theater": true, "museum": true,
-	"library": true, "arena": true, "festival": true,
-}
-
-// practiceTails are the ways a doctors' practice's name ends.
-var practiceTails = [][]string{
-	{"medical", "practice"}, {"medical", "centre"}, {"medical", "center"}, {"health", "centre"},
-	{"health", "center"}, {"gp", "surgery"}, {"doctors", "surgery"}, {"group", "practice"},
-	{"surgery"},
-}
-
-// practiceTail writes the end of a doctors' practice's name one way:
-// "Parkview Medical Practice" and "Parkview surgery" are "parkview
-// surgery". Other names are returned as they are.
-func practiceTail(w []string) []string {
-	for _, t := range practiceTails {
-		if len(w) > len(t) && equal(w[len(w)-len(t):], t) {
-			return append(slices.Clone(w[:len(w)-len(t)]), "surgery")
-		}
-	}
-	return w
-}
-
-// personInitials: w, two or three letters, are the initials of the full
-// name pc (two words or more), or of its given names.
-func personInitials(w string, pc []string) bool {
-	if len(pc) < 2 || len(w) < 2 || len(w) > 3 {
-		return false
-	}
-	var all, given strings.Builder
-	for i, x := range pc {
-		all.WriteByte(x[0])
-		if i < len(pc)-1 {
-			given.WriteByte(x[0])
-		}
-	}
-	return w == all.String() || len(pc) > 2 && w == given.String()
-}
-
-// facilityWords is the most words a facility's name may have after a
-// name of two or more words that stands for it ("St Mary's" Catholic
-// Primary School).
-const facilityWords = 3
-
-// facilityOf: the mention names the organisation c by its name without
-// the words that say what it is ("St Thomas'" for St Thomas' Hospital), or
-// names it with them where c is known without them. A place is not the
-// facility named after it: the city "Cambridge" is not Cambridge
-// University, nor is the university the city, and an organisation named
-// like a place stored as one ("Heathrow" beside the place Heathrow
-// Airport) is left alone: on an unread hold-out that reading made a wrong
-// merge.
-func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
-	if m.Kind == schema.KindPerson || c.Kind == schema.KindPerson || len(mt) == 0 || len(mt) == 1 && genericOrgLeads[mt[0]] {
-		return false
-	}
-	ct := strip(tokens(c.Name), orgSuffixes, false)
-	switch {
-	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && equal(ct[:len(mt)], mt) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
-		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
-		// is not Oxford Brookes University
-		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
-	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
-		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
-	}
-	return false
-}
-
-// sharedLead: the mention's words (mt) are in the longer names of two or
-// more candidates not people, and no candidate's name is the mention but
-// for a company suffix ("Tesco" for "Tesco plc" beside "Tesco Bank"): a
-// short form that several known names extend names none of them for sure
-// ("O2" beside "The O2 Arena" and "Virgin Media O2").
-func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
-	longer := 0
-	for _, c := range candidates {
-		if c.Kind == schema.KindPerson {
-			continue
-		}
-		ct := strip(tokens(c.Name), orgSuffixes, false)
-		switch {
-		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)):
-			return false // "Atlas" is Project Atlas beside MongoDB Atlas
-		case len(ct) > len(mt) && containsWords(ct, mt):
-			longer++
-		}
-	}
-	return longer >= 2
-}
-
-// otherInitialism: an alias of c is an initialism of its whole name
-// ("BofA" for "Bank of America", "M&S" for "Marks & Spencer") other than
-// mention or a beginning or extension of it ("US", "USA"). A short form
-// that is not ("NY" for "New York City") does not count.
-func otherInitialism(mention string, c schema.Entity) bool {
-	lm := strings.ToLower(strings.TrimSpace(mention))
-	for _, a := range c.Aliases {
-		la := strings.ToLower(strings.TrimSpace(a))
-		if !strings.HasPrefix(lm, la) && !strings.HasPrefix(la, lm) && initialismOf(a, c.Name) {
-			return true // not "USA" beside "US"
-		}
-	}
-	return false
-}
-
-// lowerWords returns ws in lower case.
-func lowerWords(ws []string) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = strings.ToLower(w)
-	}
-	return out
-}
-
-// initialsFirst: the first word of short is the initials of the first
-// words of full and the rest is the same ("VS Code", "Visual Studio
-// Code"; "AWS Lambda", "Amazon Web Services Lambda").
-func initialsFirst(short, full []string) bool {
-	if len(short) < 2 {
-		return false
-	}
-	k := len(short[0])
-	if k < 2 || k > 4 || len(full) != k+len(short)-1 || !equal(short[1:], full[k:]) {
-		return false
-	}
-	for i := range k {
-		if acronymSkip[full[i]] || full[i][0] != short[0][i] || len(full[i]) < 2 {
-			return false
-		}
-	}
-	return true
-}
-
-// containsWords: sub occurs in ws as consecutive words.
-func containsWords(ws, sub []string) bool {
-	for i := 0; i+len(sub) <= len(ws); i++ {
-		if equal(ws[i:i+len(sub)], sub) {
-			return true
-		}
-	}
-	return false
 }
 
 // kindPenalty reports whether kinds a and b may name the same thing, and
@@ -485,8 +360,8 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc))) {
-			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice"
+		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc))) {
+			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
 	if vm, vc := withoutVersions(m), withoutVersions(c); (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc) {
@@ -536,6 +411,9 @@ func personScore(m, c []string) float64 {
 			return scoreKinName
 		}
 	}
+	if len(m) == 2 && honorifics[m[1]] {
+		m = m[:1] // "Ravi bhaiya" is a Ravi
+	}
 	if len(m) == 2 && kinTitles[m[0]] && !kinTitles[c[0]] {
 		m = m[1:] // "Aunt Carol" is a Carol
 		if equal(m, c) {
@@ -579,15 +457,6 @@ func personScore(m, c []string) float64 {
 	return 0
 }
 
-// kinTitles stand before the name of a relation: "Uncle Dave", "Auntie
-// Jo". Unlike titles they are kept: "Uncle Dave" is not Dave Hinds.
-var kinTitles = map[string]bool{
-	"uncle": true, "aunt": true, "auntie": true, "aunty": true, "cousin": true, "grandma": true,
-	"grandpa": true, "granny": true, "grandad": true, "granddad": true, "nana": true, "nan": true,
-	"gran": true, "great": true, "nanna": true, "granda": true, "grandmother": true,
-	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
-}
-
 // otherSurname: the person's full name pm (titles stripped) and the
 // candidate's own full name (own, as tokens) end in different surnames, so
 // no alias of the candidate makes them one person.
@@ -600,18 +469,6 @@ func otherSurname(pm, own []string) bool {
 		return false // "Ana Garcia", "Ana García López"
 	}
 	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
-}
-
-// aliasSurname: a full name among aliases ends in the surname of pm: the
-// name she was known by before ("Rachel Bryant" for Rachel Thompson, known
-// as Rachel Bryant).
-func aliasSurname(pm []string, aliases []string) bool {
-	for _, a := range aliases {
-		if pa := strip(tokens(a), titles, true); len(pm) >= 2 && len(pa) >= 2 && pa[len(pa)-1] == pm[len(pm)-1] {
-			return true
-		}
-	}
-	return false
 }
 
 // surnameOnly: the full name pm can match candidate c only by its surname:

@@ -58,7 +58,9 @@ var nicknames = map[string][]string{
 	"misha": {"michael", "mikhail"}, "kit": {"christopher", "katherine"}, "hank": {"henry"},
 	"jon": {"jonathan"}, "johnny": {"john", "jonathan"}, "wes": {"wesley"}, "doug": {"douglas"},
 	"don": {"donald"}, "donny": {"donald"}, "gerry": {"gerald", "geraldine", "gerard"}, "jerry": {"gerald", "jerome", "jeremy"},
-	"manny": {"manuel"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
+	"manny": {"manuel"}, "kasia": {"katarzyna"}, "gosia": {"malgorzata"}, "basia": {"barbara"},
+	"pepe": {"jose"}, "paco": {"francisco"}, "dima": {"dmitri", "dmitry"}, "vanya": {"ivan"},
+	"kolya": {"nikolai"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
 	"fran": {"frances", "francesca"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
 }
 
@@ -78,18 +80,32 @@ func nicknameOf(short, full string) bool {
 const maxSearchNames = 4
 
 // SearchNames returns name, the other names knownVariants gives it ("Brum"
-// also as "birmingham"), and, where a word of it is an everyday given
-// name, the name with that word written out ("Mike Brennan" also as
-// "Michael Brennan"), at most maxSearchNames in all. A store that finds
+// also as "birmingham"), the relation a word for one names ("Mam" also as
+// "mother"), the name with its abbreviations written out ("5th Ave" also
+// as "fifth avenue") and, where a word of it is an everyday given name,
+// the name with that word written out ("Mike Brennan" also as "Michael
+// Brennan"), at most maxSearchNames in all. A store that finds
 // candidates by their words looks them all up, so that Match sees the
 // Michael Brennan that "Mike" names.
 func SearchNames(name string) []string {
 	out := []string{name}
-	for _, v := range variantsOf(name) {
+	more := variantsOf(name) // "Brum" also as "birmingham"
+	t := tokens(name)
+	if len(t) == 1 && kinForms[t[0]] != "" {
+		for _, f := range kinSearch[kinForms[t[0]]] {
+			if f != t[0] {
+				more = append(more, f) // "Mam" also as "mother" and "mum"
+			}
+		}
+	}
+	if x := expandAbbrevs(t); !equal(x, t) {
+		more = append(more, strings.Join(x, " ")) // "5th Ave" also as "fifth avenue"
+	}
+	for _, v := range more {
 		if len(out) == maxSearchNames {
 			return out
 		}
-		out = append(out, v) // "Brum" also as "birmingham"
+		out = append(out, v)
 	}
 	words := strings.Fields(name)
 	for i, w := range words {

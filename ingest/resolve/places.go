@@ -31,6 +31,10 @@ const (
 // placeAbbrevs are words abbreviated in place names.
 var placeAbbrevs = map[string]string{
 	"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port",
+	// ordinals in street names: "5th Ave"
+	"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth",
+	"7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth", "11th": "eleventh",
+	"12th": "twelfth",
 }
 
 // genericPlaceLeads are first words shared by many place names: "Santa",

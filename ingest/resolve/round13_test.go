@@ -115,6 +115,36 @@ func TestRound13Resolution(t *testing.T) {
 		{"JB", per, []schema.Entity{e("a", "Tom Kirby", per), e("b", "James Bradshaw", per), e("c", "Alan Price", per)}, "b"},
 		{"JB", per, []schema.Entity{e("a", "James Bradshaw", per), e("b", "Julia Barnes", per)}, ""},
 		{"jb", per, []schema.Entity{e("a", "James Bradshaw", per)}, ""},
+		// a relation the owner stores someone by
+		{"Mam", per, []schema.Entity{e("a", "Siobhán Doyle", per, "my sister"), e("b", "Margaret Doyle", per, "my mother"), e("c", "Doyle's Pharmacy", org)}, "b"},
+		{"Amma", per, []schema.Entity{e("a", "Priya Iyer", per, "sister"), e("b", "Lakshmi Iyer", per, "mother")}, "b"},
+		{"Mam", per, []schema.Entity{e("a", "Siobhán Doyle", per, "my sister")}, ""},
+		{"Mom", per, []schema.Entity{e("a", "Mum", per), e("b", "Dad", per)}, "a"},
+		// a title before a surname: not a given name; the one stored with
+		// that title first
+		{"Prof Lin", per, []schema.Entity{e("a", "Wei Lin", per, "PhD supervisor"), e("b", "Lin Zhou", per, "labmate")}, "a"},
+		{"Dr. Patel", per, []schema.Entity{e("a", "Dr Anil Patel", per, "GP"), e("b", "Meera Patel", per)}, "a"},
+		{"Dr Patel", per, []schema.Entity{e("a", "Anil Patel", per), e("b", "Meera Patel", per)}, ""},
+		{"Judge Alvarez", per, []schema.Entity{e("a", "Alvarez & Marsal", org), e("b", "Maria Alvarez", per), e("c", "Carlos Ruiz", per)}, "b"},
+		{"Coach Dan", per, []schema.Entity{e("a", "Dan Okafor", per)}, "a"},
+		// an honorific after a name
+		{"Ravi bhaiya", per, []schema.Entity{e("a", "Ravi Kumar", per, "elder brother"), e("b", "Sunita Kumar", per)}, "a"},
+		// a car's model without its maker, for vehicles only
+		{"Hilux", schema.KindOther, []schema.Entity{e("a", "Toyota Finance Australia", org), e("b", "Toyota Hilux", schema.KindOther)}, "b"},
+		{"Clio", sys, []schema.Entity{e("a", "Renault Clio", schema.KindOther)}, ""},
+		// a street with a number written as a word
+		{"5th Ave", plc, []schema.Entity{e("a", "Fifth Avenue", plc), e("b", "Madison Avenue", plc)}, "a"},
+		// a product named without its vendor beside a firm that holds the name
+		{"Excel", sys, []schema.Entity{e("a", "Excel Physiotherapy", org), e("b", "Google Sheets", sys), e("c", "Microsoft Excel", sys)}, "c"},
+		// a facility's words abbreviated
+		{"Mass General", org, []schema.Entity{e("a", "Massachusetts General Hospital", org, "MGH"), e("b", "Boston Children's Hospital", org)}, "a"},
+		// a council without the kind of council it is
+		{"Leeds council", org, []schema.Entity{e("a", "Leeds", plc), e("b", "Leeds City Council", org), e("c", "Leeds Beckett University", org)}, "b"},
+		{"Leeds council", org, []schema.Entity{e("a", "Bradford City Council", org)}, ""},
+		// an institution's place abbreviated
+		{"Syd Uni", org, []schema.Entity{e("a", "University of Technology Sydney", org, "UTS"), e("b", "University of Sydney", org)}, "b"},
+		// initials of a company's name before its suffix
+		{"M&S", org, []schema.Entity{e("a", "Morrisons", org), e("b", "Marks & Spencer plc", org)}, "b"},
 		// well-known short names
 		{"Brum", plc, []schema.Entity{e("a", "Bromley", plc), e("b", "Birmingham", plc), e("c", "Bromsgrove", plc)}, "b"},
 		{"gcal", sys, []schema.Entity{e("a", "Gmail", sys), e("b", "Google Calendar", sys), e("c", "Calendly", sys)}, "b"},
@@ -133,6 +163,8 @@ func TestSearchNames(t *testing.T) {
 		"":             {""},
 		"Uncle Dave.":  {"Uncle Dave.", "Uncle David"},
 		"Brum":         {"Brum", "birmingham"},
+		"Mam":          {"Mam", "mother", "mum", "mom"},
+		"5th Ave":      {"5th Ave", "fifth avenue"},
 		"O365":         {"O365", "m365", "microsoft 365", "office 365"},
 	}
 	for in, want := range tests {

@@ -1,0 +1,99 @@
+package resolve
+
+import "strings"
+
+// People are named by titles, relations, nicknames and initials as often
+// as by their names: the words for those, and the readings Match uses.
+
+// surnameTitles are said before a surname: "Dr Patel", "Mrs Henderson"
+// ("Sir Elton", "Coach Dan" take a given name).
+var surnameTitles = map[string]bool{
+	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true, "professor": true,
+	"judge": true,
+}
+
+// kinForms are the words for a relation, each with the relation it
+// names: "Mam", "Amma" and "my mother" are one.
+var kinForms = map[string]string{
+	"mum": "mother", "mom": "mother", "mam": "mother", "mammy": "mother", "mummy": "mother",
+	"mommy": "mother", "ma": "mother", "mother": "mother", "amma": "mother", "ammi": "mother",
+	"maa": "mother", "mamma": "mother",
+	"dad": "father", "da": "father", "daddy": "father", "papa": "father", "pa": "father",
+	"father": "father", "appa": "father", "abba": "father", "abbu": "father", "pop": "father",
+	"gran": "grandmother", "granny": "grandmother", "grandma": "grandmother", "nan": "grandmother",
+	"nana": "grandmother", "nanna": "grandmother", "nonna": "grandmother", "oma": "grandmother",
+	"grandmother": "grandmother",
+	"grandad":     "grandfather", "granddad": "grandfather", "grandpa": "grandfather", "grampa": "grandfather",
+	"nonno": "grandfather", "opa": "grandfather", "grandfather": "grandfather",
+	"sis": "sister", "sister": "sister", "bro": "brother", "brother": "brother",
+	"hubby": "husband", "husband": "husband", "wife": "wife", "missus": "wife",
+}
+
+// kinSearch are the forms a relation is most often stored by, looked up
+// for any of its words (SearchNames).
+var kinSearch = map[string][]string{
+	"mother": {"mother", "mum", "mom"}, "father": {"father", "dad"},
+	"grandmother": {"grandmother", "gran", "nan"}, "grandfather": {"grandfather", "grandad", "grandpa"},
+	"sister": {"sister"}, "brother": {"brother"}, "husband": {"husband"}, "wife": {"wife"},
+}
+
+// kinLeads may stand before a relation word in an alias: "my elder brother".
+var kinLeads = map[string]bool{
+	"my": true, "our": true, "elder": true, "older": true, "younger": true, "big": true,
+	"little": true, "eldest": true, "youngest": true,
+}
+
+// kinAlias: the mention w is a word for a relation ("Mam") that a name or
+// an alias of the candidate names ("my mother", "Mum").
+func kinAlias(w string, aliases []string) bool {
+	rel, ok := kinForms[w]
+	if !ok {
+		return false
+	}
+	for _, a := range aliases {
+		if at := dropWords(tokens(a), kinLeads); len(at) == 1 && kinForms[at[0]] == rel {
+			return true
+		}
+	}
+	return false
+}
+
+// honorifics follow a name: "Ravi bhaiya" is Ravi.
+var honorifics = map[string]bool{"bhaiya": true, "bhai": true, "didi": true, "ji": true, "san": true, "sahib": true}
+
+// kinTitles stand before the name of a relation: "Uncle Dave", "Auntie
+// Jo". Unlike titles they are kept: "Uncle Dave" is not Dave Hinds.
+var kinTitles = map[string]bool{
+	"uncle": true, "aunt": true, "auntie": true, "aunty": true, "cousin": true, "grandma": true,
+	"grandpa": true, "granny": true, "grandad": true, "granddad": true, "nana": true, "nan": true,
+	"gran": true, "great": true, "nanna": true, "granda": true, "grandmother": true,
+	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
+}
+
+// aliasSurname: a full name among aliases ends in the surname of pm: the
+// name she was known by before ("Rachel Bryant" for Rachel Thompson, known
+// as Rachel Bryant).
+func aliasSurname(pm []string, aliases []string) bool {
+	for _, a := range aliases {
+		if pa := strip(tokens(a), titles, true); len(pm) >= 2 && len(pa) >= 2 && pa[len(pa)-1] == pm[len(pm)-1] {
+			return true
+		}
+	}
+	return false
+}
+
+// personInitials: w, two or three letters, are the initials of the full
+// name pc (two words or more), or of its given names.
+func personInitials(w string, pc []string) bool {
+	if len(pc) < 2 || len(w) < 2 || len(w) > 3 {
+		return false
+	}
+	var all, given strings.Builder
+	for i, x := range pc {
+		all.WriteByte(x[0])
+		if i < len(pc)-1 {
+			given.WriteByte(x[0])
+		}
+	}
+	return w == all.String() || len(pc) > 2 && w == given.String()
+}

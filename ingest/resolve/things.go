@@ -1,0 +1,196 @@
+package resolve
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// Organisations, facilities and products are named without their legal or
+// kind words, by initials or by the start of their names: the words for
+// those, and the readings Match uses.
+
+// carMakers name the maker before a vehicle's model: "Toyota Hilux".
+var carMakers = map[string]bool{
+	"toyota": true, "ford": true, "vw": true, "volkswagen": true, "honda": true, "nissan": true,
+	"bmw": true, "audi": true, "kia": true, "hyundai": true, "renault": true, "peugeot": true,
+	"tesla": true, "volvo": true, "mazda": true, "subaru": true, "skoda": true, "mercedes": true,
+	"vauxhall": true, "fiat": true, "jeep": true, "citroen": true, "seat": true, "mini": true,
+	"holden": true, "chevrolet": true, "chevy": true, "dodge": true, "lexus": true, "mitsubishi": true,
+}
+
+// facilityTails end the name of a facility that is also an organisation:
+// "St Thomas' Hospital", "St Mary's Primary School".
+var facilityTails = map[string]bool{
+	"hospital": true, "airport": true, "stadium": true, "station": true, "school": true,
+	"academy": true, "college": true, "university": true, "surgery": true, "clinic": true,
+	"church": true, "cathedral": true, "theatre": true, "theater": true, "museum": true,
+	"library": true, "arena": true, "festival": true,
+}
+
+// councilWords say what kind of council a place has: "Leeds City
+// Council" is Leeds's council.
+var councilWords = map[string]bool{"city": true, "borough": true, "county": true, "district": true, "metropolitan": true, "town": true}
+
+// councilForm writes a council's name without what kind it is ("leeds
+// city council" -> "leeds council"); other names are returned as they
+// are.
+func councilForm(w []string) []string {
+	if len(w) < 2 || w[len(w)-1] != "council" {
+		return w
+	}
+	out := slices.DeleteFunc(slices.Clone(w[:len(w)-1]), func(x string) bool { return councilWords[x] })
+	if len(out) == 0 {
+		return w
+	}
+	return append(out, "council")
+}
+
+// practiceTails are the ways a doctors' practice's name ends.
+var practiceTails = [][]string{
+	{"medical", "practice"}, {"medical", "centre"}, {"medical", "center"}, {"health", "centre"},
+	{"health", "center"}, {"gp", "surgery"}, {"doctors", "surgery"}, {"group", "practice"},
+	{"surgery"},
+}
+
+// practiceTail writes the end of a doctors' practice's name one way:
+// "Parkview Medical Practice" and "Parkview surgery" are "parkview
+// surgery". Other names are returned as they are.
+func practiceTail(w []string) []string {
+	for _, t := range practiceTails {
+		if len(w) > len(t) && equal(w[len(w)-len(t):], t) {
+			return append(slices.Clone(w[:len(w)-len(t)]), "surgery")
+		}
+	}
+	return w
+}
+
+// wordsAbbreviate: short and full have as many words, each the same or
+// its abbreviation ("mass general", "massachusetts general"), the first
+// written out the same or abbreviated.
+func wordsAbbreviate(short, full []string) bool {
+	if len(short) != len(full) || len(short) == 0 {
+		return false
+	}
+	for i := range short {
+		if short[i] != full[i] && !abbreviates(short[i], full[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutSuffix is name without the company suffix its last word is
+// ("Marks & Spencer plc" -> "Marks & Spencer"), as written.
+func withoutSuffix(name string) string {
+	name = strings.TrimSpace(name)
+	if i := strings.LastIndexAny(name, " ,"); i > 0 && orgSuffixes[strings.ToLower(strings.Trim(name[i+1:], "."))] && strings.ToLower(name[i+1:]) != "and" {
+		return strings.TrimRight(name[:i], " ,")
+	}
+	return name
+}
+
+// facilityWords is the most words a facility's name may have after a
+// name of two or more words that stands for it ("St Mary's" Catholic
+// Primary School).
+const facilityWords = 3
+
+// facilityOf: the mention names the organisation c by its name without
+// the words that say what it is ("St Thomas'" for St Thomas' Hospital), or
+// names it with them where c is known without them. A place is not the
+// facility named after it: the city "Cambridge" is not Cambridge
+// University, nor is the university the city, and an organisation named
+// like a place stored as one ("Heathrow" beside the place Heathrow
+// Airport) is left alone: on an unread hold-out that reading made a wrong
+// merge.
+func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
+	if m.Kind == schema.KindPerson || c.Kind == schema.KindPerson || len(mt) == 0 || len(mt) == 1 && genericOrgLeads[mt[0]] {
+		return false
+	}
+	ct := strip(tokens(c.Name), orgSuffixes, false)
+	switch {
+	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && wordsAbbreviate(mt, ct[:len(mt)]) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
+		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
+		// is not Oxford Brookes University
+		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
+	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
+		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
+	}
+	return false
+}
+
+// sharedLead: the mention's words (mt) are in the longer names of two or
+// more candidates not people, and no candidate's name is the mention but
+// for a company suffix ("Tesco" for "Tesco plc" beside "Tesco Bank"): a
+// short form that several known names extend names none of them for sure
+// ("O2" beside "The O2 Arena" and "Virgin Media O2").
+func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
+	longer := 0
+	for _, c := range candidates {
+		if c.Kind == schema.KindPerson {
+			continue
+		}
+		ct := strip(tokens(c.Name), orgSuffixes, false)
+		switch {
+		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt):
+			return false // "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft Excel beside Excel Physiotherapy
+		case len(ct) > len(mt) && containsWords(ct, mt):
+			longer++
+		}
+	}
+	return longer >= 2
+}
+
+// containsWords: sub occurs in ws as consecutive words.
+func containsWords(ws, sub []string) bool {
+	for i := 0; i+len(sub) <= len(ws); i++ {
+		if equal(ws[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherInitialism: an alias of c is an initialism of its whole name
+// ("BofA" for "Bank of America", "M&S" for "Marks & Spencer") other than
+// mention or a beginning or extension of it ("US", "USA"). A short form
+// that is not ("NY" for "New York City") does not count.
+func otherInitialism(mention string, c schema.Entity) bool {
+	lm := strings.ToLower(strings.TrimSpace(mention))
+	for _, a := range c.Aliases {
+		la := strings.ToLower(strings.TrimSpace(a))
+		if !strings.HasPrefix(lm, la) && !strings.HasPrefix(la, lm) && initialismOf(a, c.Name) {
+			return true // not "USA" beside "US"
+		}
+	}
+	return false
+}
+
+// lowerWords returns ws in lower case.
+func lowerWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// initialsFirst: the first word of short is the initials of the first
+// words of full and the rest is the same ("VS Code", "Visual Studio
+// Code"; "AWS Lambda", "Amazon Web Services Lambda").
+func initialsFirst(short, full []string) bool {
+	if len(short) < 2 {
+		return false
+	}
+	k := len(short[0])
+	if k < 2 || k > 4 || len(full) != k+len(short)-1 || !equal(short[1:], full[k:]) {
+		return false
+	}
+	for i := range k {
+		if acronymSkip[full[i]] || full[i][0] != short[0][i] || len(full[i]) < 2 {
+			return false
+		}
+	}
+	return true
+}
