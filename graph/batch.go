@@ -56,6 +56,16 @@ type BatchStore interface {
 	// EntityCandidatesEach is EntityCandidates for each name on its own
 	// (each result bounded by limit), in one query, in the order given.
 	EntityCandidatesEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error)
+	// EntitySpellingsEach finds, for each name, the owner's entities
+	// whose names it may be another spelling of, which EntityCandidates
+	// leaves out: a name or alias with a word one letter from a word of
+	// five or more letters of name ("Kubernets", "Kubernetes"), or begun
+	// by a word of three or more letters ("Syd" for "Sydney", "Postgres"
+	// for "PostgreSQL"). Words with digits are left out. By full-text
+	// score, ties by id; each result bounded by limit; in one query, in
+	// the order given. The worker asks it only for the names
+	// EntityCandidates found no match for: it is the slower search.
+	EntitySpellingsEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error)
 	// Entities reads entities by id, in the order given, each once,
 	// skipping ids this owner does not have and merged entities (their
 	// names are aliases of the entity they were merged into): the worker

@@ -167,7 +167,8 @@ type EntityStore interface {
 	// acronyms, or with an acronym equal to one of the keys ("NYC" and
 	// "New York City" find each other; two acronyms alone do not match);
 	// then those sharing a word with one of names (common words like "of"
-	// and "the" aside), by score, ties by id. At most limit (bounded by
+	// and "the" aside), by score, ties by id (other spellings:
+	// BatchStore.EntitySpellingsEach). At most limit (bounded by
 	// MaxEntityCandidates). names are normalised with NormalizeKey (a key
 	// is its own key); only the first MaxCandidateNames count. Merged
 	// entities are never candidates. The caller scores the candidates; the

@@ -360,7 +360,40 @@ func (e *entityPlan) prefetch(ctx context.Context, names []string, mentions []sc
 	for j, i := range of {
 		e.found[names[i]] = withEntities(e.found[names[i]], res[j])
 	}
+	if err := e.prefetchSpellings(ctx, mentions); err != nil {
+		return err
+	}
 	return e.prefetchNear(ctx, names, mentions)
+}
+
+// prefetchSpellings looks up, for the mentions the candidates found so
+// far do not match, the entities they may be another spelling of
+// ("Kubernets", "Syd Uni", "Postgres" for "PostgreSQL"), in one query,
+// and adds them to the mention's candidates: the slower search, asked
+// only for names that need it.
+func (e *entityPlan) prefetchSpellings(ctx context.Context, mentions []schema.Mention) error {
+	var loose []string
+	seen := map[string]bool{}
+	for _, m := range mentions {
+		if seen[m.Name] || !resolve.Respelt(m) {
+			continue
+		}
+		if _, _, ok := resolve.Match(m, e.found[m.Name]); !ok {
+			seen[m.Name] = true
+			loose = append(loose, m.Name)
+		}
+	}
+	if len(loose) == 0 {
+		return nil
+	}
+	res, err := e.p.cfg.Graph.EntitySpellingsEach(ctx, e.owner, loose, EntityLookup)
+	if err != nil {
+		return fmt.Errorf("entity spellings: %w", err)
+	}
+	for i, n := range loose {
+		e.found[n] = withEntities(e.found[n], res[i])
+	}
+	return nil
 }
 
 // withEntities appends to list the entities of more it does not hold.

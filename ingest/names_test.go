@@ -94,7 +94,7 @@ func TestRelationWordFindsStoredRelative(t *testing.T) {
 	store := neo4jtest.Open(t)
 	h := newJudgeHarness(t, store, nil)
 	ctx := t.Context()
-	if err := store.UpsertEntity(ctx, h.owner, schema.Entity{ID: "ent_mum_1", Name: "Mum", Kind: schema.KindPerson, Aliases: []string{}}); err != nil {
+	if err := store.UpsertEntity(ctx, h.owner, schema.Entity{ID: schema.NewID(schema.PrefixEntity), Name: "Mum", Kind: schema.KindPerson, Aliases: []string{}}); err != nil {
 		t.Fatal(err)
 	}
 	h.run("Mam rang this morning about Sunday lunch.", 1)
@@ -108,5 +108,36 @@ func TestRelationWordFindsStoredRelative(t *testing.T) {
 	}
 	if !slices.Equal(got, []string{"Mum Mam"}) {
 		t.Errorf("people %q, want [\"Mum Mam\"]", got)
+	}
+}
+
+// TestMisspeltAndAbbreviatedNamesFindStoredEntities: a system's name a
+// letter out ("Kubernets") and an institution's place abbreviated ("Syd
+// Uni") share no whole word with the stored names; the store finds them
+// by a word one edit away or begun by the short one, and Match takes
+// them, against the real Neo4j.
+func TestMisspeltAndAbbreviatedNamesFindStoredEntities(t *testing.T) {
+	store := neo4jtest.Open(t)
+	h := newJudgeHarness(t, store, nil)
+	ctx := t.Context()
+	k8s, usyd := schema.NewID(schema.PrefixEntity), schema.NewID(schema.PrefixEntity)
+	for _, e := range []schema.Entity{
+		{ID: k8s, Name: "Kubernetes", Kind: schema.KindSystem, Aliases: []string{}},
+		{ID: usyd, Name: "University of Sydney", Kind: schema.KindOrganisation, Aliases: []string{}},
+	} {
+		if err := store.UpsertEntity(ctx, h.owner, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.run("We moved the billing service onto Kubernets last sprint.", 1)
+	h.run("My daughter starts at Syd Uni in March.", 2)
+	for _, id := range []string{k8s, usyd} {
+		d, err := store.Entity(ctx, h.owner, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Entity.Aliases) != 1 {
+			t.Errorf("%s: aliases %q, want the new name as its one alias", d.Entity.Name, d.Entity.Aliases)
+		}
 	}
 }

@@ -11,6 +11,41 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
+// testEntitySpellings: a name spelt a letter out, or begun by a word of
+// the name, finds the entity; a word with digits ("Cluster8") finds
+// nothing but itself, and another owner's entities are never found.
+func testEntitySpellings(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	k8s := entity(schema.KindSystem, "Kubernetes")
+	sydney := entity(schema.KindOrganisation, "University of Sydney")
+	pg := entity(schema.KindSystem, "PostgreSQL", "Postgres 16")
+	c7 := entity(schema.KindSystem, "Cluster 7")
+	for _, e := range []schema.Entity{k8s, sydney, pg, c7} {
+		if err := s.UpsertEntity(ctx, owner, e); err != nil {
+			t.Fatalf("UpsertEntity(%s): %v", e.Name, err)
+		}
+	}
+	if err := s.UpsertEntity(ctx, newOwner(), entity(schema.KindSystem, "Kubernetes")); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Kubernets", "Syd Uni", "Postgres", "Cluster8", "submarine", "", "ab"}
+	want := [][]string{{k8s.ID}, {sydney.ID}, {pg.ID}, {}, {}, {}, {}}
+	got, err := s.EntitySpellingsEach(ctx, owner, names, 10)
+	if err != nil {
+		t.Fatalf("EntitySpellingsEach: %v", err)
+	}
+	for i := range names {
+		if ids := entityIDs(got[i]); !sameSet(ids, want[i]) {
+			t.Errorf("EntitySpellingsEach(%q) = %v, want %v", names[i], ids, want[i])
+		}
+	}
+	_, err = s.EntitySpellingsEach(ctx, "", names, 10)
+	wantErr(t, "EntitySpellingsEach without an owner", err, schema.ErrInvalid)
+	_, err = s.EntitySpellingsEach(ctx, owner, names, 0)
+	wantErr(t, "EntitySpellingsEach with limit 0", err, schema.ErrInvalid)
+}
+
 func testEntityCandidates(t *testing.T, s graph.Store) {
 	ctx := t.Context()
 	owner := newOwner()
@@ -19,9 +54,11 @@ func testEntityCandidates(t *testing.T, s graph.Store) {
 	zurich := entity(schema.KindPlace, "Zürich")
 	boa := entity(schema.KindOrganisation, "Bank of America")
 	ana := entity(schema.KindPerson, "Ana Lima")
+	k8s := entity(schema.KindSystem, "Kubernetes")
+	sydney := entity(schema.KindOrganisation, "University of Sydney")
 	// Twins tie on everything but their ids.
 	twinA, twinB := entity(schema.KindSystem, "Quokka Ledger"), entity(schema.KindSystem, "Quokka Ledger")
-	for _, e := range []schema.Entity{nyc, york, zurich, boa, ana, twinA, twinB} {
+	for _, e := range []schema.Entity{nyc, york, zurich, boa, ana, twinA, twinB, k8s, sydney} {
 		if err := s.UpsertEntity(ctx, owner, e); err != nil {
 			t.Fatalf("UpsertEntity(%s): %v", e.Name, err)
 		}
@@ -48,6 +85,9 @@ func testEntityCandidates(t *testing.T, s graph.Store) {
 		{names: []string{"lima", "zürich"}, want: []string{ana.ID, zurich.ID}},
 		{names: []string{"quokka ledger"}, wantFirst: sortedCopy(twinA.ID, twinB.ID)},
 		{names: []string{"submarine"}, want: []string{}},
+		// other spellings are EntitySpellingsEach's
+		{names: []string{"Kubernets"}, want: []string{}},
+		{names: []string{"Kubernetes"}, wantFirst: []string{k8s.ID}},
 		{names: []string{"", "  ", "!!"}, want: []string{}},
 		{names: nil, want: []string{}},
 	}

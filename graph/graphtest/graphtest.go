@@ -57,6 +57,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"SpaceScoping", testSpaceScoping},
 		{"SpaceIsolation", testSpaceIsolation},
 		{"EntityCandidates", testEntityCandidates},
+		{"EntitySpellings", testEntitySpellings},
 		{"UpsertEntity", testUpsertEntity},
 		{"EntityDetail", testEntityDetail},
 		{"MergeEntities", testMergeEntities},

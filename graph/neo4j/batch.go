@@ -385,7 +385,23 @@ ORDER BY i ASC, exact DESC, score DESC, e.id ASC`
 // EntityCandidatesEach finds candidates for each name in one query; see
 // graph.BatchStore.
 func (s *Store) EntityCandidatesEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error) {
-	const op = "find entity candidates"
+	return s.entitiesEach(ctx, "find entity candidates", owner, names, limit, func(n string) (string, []string) {
+		return candidateQuery(owner, []string{n})
+	})
+}
+
+// EntitySpellingsEach finds each name's other spellings in one query; see
+// graph.BatchStore.
+func (s *Store) EntitySpellingsEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error) {
+	return s.entitiesEach(ctx, "find entity spellings", owner, names, limit, func(n string) (string, []string) {
+		return spellingQuery(owner, n), []string{}
+	})
+}
+
+// entitiesEach runs, in one query, the full-text query that query builds
+// for each name (and the exact terms that lead its results), each result
+// bounded by limit, in the order of names.
+func (s *Store) entitiesEach(ctx context.Context, op string, owner schema.Owner, names []string, limit int, query func(string) (string, []string)) ([][]schema.Entity, error) {
 	if err := owner.Validate(); err != nil {
 		return nil, fmt.Errorf("%s: %w", op, err)
 	}
@@ -400,7 +416,7 @@ func (s *Store) EntityCandidatesEach(ctx context.Context, owner schema.Owner, na
 	var queries []map[string]any
 	for i, n := range names {
 		out[i] = []schema.Entity{}
-		if q, exact := candidateQuery(owner, []string{n}); q != "" {
+		if q, exact := query(n); q != "" {
 			queries = append(queries, map[string]any{"at": i, "query": q, "exact": exact})
 		}
 	}

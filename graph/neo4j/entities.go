@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
@@ -231,6 +233,54 @@ func entityColumn(r *neo4j.Record, col string) (schema.Entity, error) {
 // maxCandidateTerms bounds the Lucene terms of one EntityCandidates query,
 // well below Lucene's 1024 clauses.
 const maxCandidateTerms = 256
+
+// spellingQuery finds the names' other spellings (see
+// graph.BatchStore.EntitySpellingsEach): a word of at least
+// fuzzyMinLetters letters finds the words one edit from it ("Kubernets"),
+// and a word of at least prefixMinLetters the words it begins ("Syd" for
+// "Sydney", "Postgres" for "PostgreSQL"). "" when no word qualifies.
+func spellingQuery(owner schema.Owner, name string) string {
+	k := graph.NormalizeKey(name)
+	if k == "" {
+		return ""
+	}
+	var terms []string
+	for _, w := range graph.KeyTokens([]string{k}) {
+		if !lettersOnly(w) {
+			continue // "cluster7", "v2": identifiers, matched whole
+		}
+		n := utf8.RuneCountInString(w)
+		if n >= prefixMinLetters {
+			terms = append(terms, escapeTerm(w)+"*")
+		}
+		if n >= fuzzyMinLetters {
+			terms = append(terms, escapeTerm(w)+"~1")
+		}
+	}
+	if len(terms) == 0 {
+		return ""
+	}
+	if len(terms) > maxCandidateTerms {
+		terms = terms[:maxCandidateTerms]
+	}
+	return "+owner_key:" + ownerKey(owner) + "^0 +key_terms:(" + strings.Join(terms, " ") + ")"
+}
+
+const (
+	fuzzyMinLetters  = 5
+	prefixMinLetters = 3
+)
+
+// lettersOnly: w is letters, no digit ("cluster7" and "v2" are
+// identifiers, matched whole).
+func lettersOnly(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
+}
 
 // candidateQuery builds the Lucene query for names (see keyTerms): the
 // exact terms (boosted) and the keys' words. It returns the exact terms

@@ -173,3 +173,21 @@ func TestSearchNames(t *testing.T) {
 		}
 	}
 }
+
+func TestRespelt(t *testing.T) {
+	tests := []struct {
+		m    schema.Mention
+		want bool
+	}{
+		{schema.Mention{Name: "Kubernets", Kind: schema.KindSystem}, true},
+		{schema.Mention{Name: "Syd Uni", Kind: schema.KindOrganisation}, true},
+		{schema.Mention{Name: "Dan", Kind: schema.KindPerson}, true},
+		{schema.Mention{Name: "Dr Okafor", Kind: schema.KindPerson}, true},
+		{schema.Mention{Name: "Dan Silva", Kind: schema.KindPerson}, false},
+	}
+	for _, tt := range tests {
+		if got := Respelt(tt.m); got != tt.want {
+			t.Errorf("Respelt(%+v) = %v, want %v", tt.m, got, tt.want)
+		}
+	}
+}

@@ -194,3 +194,15 @@ func initialsFirst(short, full []string) bool {
 	}
 	return true
 }
+
+// Respelt reports whether Match may take m for a stored name spelt
+// otherwise, which a search by whole words does not find: any name of a
+// thing ("Kubernets", "Syd Uni"), and a person's given name said alone
+// ("Dan" for Daniel Silva); never a person's full name, which Match does
+// not read by spelling.
+func Respelt(m schema.Mention) bool {
+	if m.Kind != schema.KindPerson {
+		return true
+	}
+	return len(strip(tokens(m.Name), titles, true)) == 1
+}
