@@ -110,8 +110,9 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout32.json", "hold-out 32 (entity names, 100 cases; read: spent)"},
 	{"holdout33.json", "hold-out 33 (look-alikes that tempt a false relation; false relations read; measure, do not read with -v)"},
 	{"holdout34.json", "hold-out 34 (dated events and deadlines, 80 cases; read: spent)"},
-	{"holdout35.json", "hold-out 35 (entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout35.json", "hold-out 35 (entity names, 100 cases; read: spent)"},
 	{"holdout36.json", "hold-out 36 (dated events and deadlines, 80 cases; unread: measure, do not read with -v)"},
+	{"holdout37.json", "hold-out 37 (entity names, 100 cases; unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {

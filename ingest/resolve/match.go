@@ -146,6 +146,13 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if person && otherSex(mt, own) {
 			continue // "Mrs Henderson" is not Gordon Henderson
 		}
+		if pc := strip(own, titles, true); person && titled && len([]rune(pm[0])) == 1 && len(pc) >= 2 {
+			// "Miss T": a title and the initial of a surname
+			if strings.HasPrefix(pc[len(pc)-1], pm[0]) {
+				all = append(all, scored{e: c, s: scorePartName - pen})
+			}
+			continue
+		}
 		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
@@ -188,6 +195,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 						v = 0
 					}
 				}
+			}
+			if !person && v < scoreAcronym && initialWords(mt, ct) {
+				v = scoreAcronym // "U of T" for "University of Toronto"
 			}
 			if !person && v < scoreAcronym && orgLike(m.Kind, c.Kind) && (sameInstitution(mt, ct) || abbreviatedName(strip(mt, orgTails, false), strip(ct, orgTails, false))) {
 				v = scoreAcronym // "Leeds Uni", "the Met Police" for "Metropolitan Police Service"
@@ -404,10 +414,11 @@ func personScore(m, c []string) float64 {
 	if equal(m, c) {
 		return scoreExact
 	}
-	if len(m) == len(c) && kinTitles[m[0]] && m[0] == c[0] {
-		// "Uncle Dave" for "Uncle David": the title, then the name
+	if len(m) == len(c) && kinTitles[m[0]] && sameKinTitle(m[0], c[0]) {
+		// "Uncle Dave" for "Uncle David", "Auntie Bev" for "Aunt Bev",
+		// "Uncle Tony" for "Zio Tony": the title, then the name
 		m, c = m[1:], c[1:]
-		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0])) {
+		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0])) {
 			return scoreKinName
 		}
 	}
@@ -447,8 +458,8 @@ func personScore(m, c []string) float64 {
 	}
 	mf, cf := m[0], c[0]
 	switch {
-	case mf == cf:
-		return scoreFullName
+	case mf == cf, sameGiven(mf, cf):
+		return scoreFullName // "Mohammed Iqbal" for "Muhammad Iqbal"
 	case nicknameOf(mf, cf):
 		return scoreInitial // "Mike Brennan" for "Michael Brennan"
 	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):

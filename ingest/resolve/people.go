@@ -68,6 +68,42 @@ var kinTitles = map[string]bool{
 	"grandpa": true, "granny": true, "grandad": true, "granddad": true, "nana": true, "nan": true,
 	"gran": true, "great": true, "nanna": true, "granda": true, "grandmother": true,
 	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
+	"zio": true, "zia": true, "tio": true, "tia": true, "tante": true, "onkel": true, "oncle": true,
+}
+
+// kinTitleForms are the words of one relation title: "Auntie Bev" is
+// "Aunt Bev", "Zio Tony" "Uncle Tony".
+var kinTitleForms = map[string]string{
+	"aunt": "aunt", "auntie": "aunt", "aunty": "aunt", "zia": "aunt", "tia": "aunt", "tante": "aunt",
+	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
+	"nan": "grandmother", "nana": "grandmother", "nanna": "grandmother", "gran": "grandmother",
+	"granny": "grandmother", "grandma": "grandmother", "grandmother": "grandmother", "nonna": "grandmother",
+	"oma":     "grandmother",
+	"grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather", "granda": "grandfather",
+	"grandfather": "grandfather", "nonno": "grandfather", "opa": "grandfather",
+}
+
+// sameKinTitle: a and b are one relation title.
+func sameKinTitle(a, b string) bool {
+	return a == b || kinTitleForms[a] != "" && kinTitleForms[a] == kinTitleForms[b]
+}
+
+// givenSpellings are spellings of one given name, each line one name.
+var givenSpellings = variantTable(`
+muhammad|mohammed|mohamed|mohammad|muhammed|mohamad|mohammod
+sean|shaun|shawn
+stephen|steven
+philip|phillip
+isabel|isobel|isabelle
+zoe|zoey
+geoffrey|jeffrey
+aleksandr|alexandr
+`)
+
+// sameGiven: a and b are spellings of one given name ("Mohammed",
+// "Muhammad").
+func sameGiven(a, b string) bool {
+	return a != b && givenSpellings[a] != 0 && givenSpellings[a] == givenSpellings[b]
 }
 
 // aliasSurname: a full name among aliases ends in the surname of pm: the

@@ -145,6 +145,22 @@ func TestRound13Resolution(t *testing.T) {
 		{"Syd Uni", org, []schema.Entity{e("a", "University of Technology Sydney", org, "UTS"), e("b", "University of Sydney", org)}, "b"},
 		// initials of a company's name before its suffix
 		{"M&S", org, []schema.Entity{e("a", "Morrisons", org), e("b", "Marks & Spencer plc", org)}, "b"},
+		// a relation title in other words, with the name
+		{"Auntie Bev", per, []schema.Entity{e("a", "Beverley Thompson", per, "Aunt Bev"), e("b", "Bev Marsh", per)}, "a"},
+		{"Uncle Tony", per, []schema.Entity{e("a", "Antonio Russo", per, "Zio Tony"), e("b", "Tony Blackwell", per)}, "a"},
+		// spellings of one given name
+		{"Mohammed Iqbal", per, []schema.Entity{e("a", "Muhammad Iqbal", per, "Mo"), e("b", "Mohsin Iqbal", per)}, "a"},
+		{"Mohammed Iqbal", per, []schema.Entity{e("a", "Mohsin Iqbal", per)}, ""},
+		// a title and a surname's initial
+		{"Miss T", per, []schema.Entity{e("a", "Hannah Thornton", per), e("b", "Tom Reed", per), e("c", "Sophie Marsh", per)}, "a"},
+		{"Miss T", per, []schema.Entity{e("a", "Hannah Thornton", per), e("b", "Tara Timms", per)}, ""},
+		{"Mr T", per, []schema.Entity{e("a", "Hannah Thornton", per)}, ""},
+		{"Mrs Kowalski", per, []schema.Entity{e("a", "Piotr Kowalski", per), e("b", "Kowalski Builders Ltd", org)}, ""},
+		// initials with the small words written out
+		{"U of T", org, []schema.Entity{e("a", "University of Toronto", org), e("b", "Toronto Metropolitan University", org, "TMU")}, "a"},
+		// a possessive name said as a place is the facility named after someone
+		{"Addenbrooke's", plc, []schema.Entity{e("a", "Addenbrooke's Hospital", org), e("b", "Royal Papworth Hospital", org)}, "a"},
+		{"Cambridge", plc, []schema.Entity{e("a", "Cambridge University Hospital", org)}, ""},
 		// well-known short names
 		{"Brum", plc, []schema.Entity{e("a", "Bromley", plc), e("b", "Birmingham", plc), e("c", "Bromsgrove", plc)}, "b"},
 		{"gcal", sys, []schema.Entity{e("a", "Gmail", sys), e("b", "Google Calendar", sys), e("c", "Calendly", sys)}, "b"},

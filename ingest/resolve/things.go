@@ -112,12 +112,42 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
 	switch {
 	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && wordsAbbreviate(mt, ct[:len(mt)]) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
 		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
-		// is not Oxford Brookes University
-		return (m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther) && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
+		// is not Oxford Brookes University. A possessive name said as a
+		// place is the facility too ("Addenbrooke's" for Addenbrooke's
+		// Hospital): no town is named so
+		mentionOK := m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther || m.Kind == schema.KindPlace && possessiveName(m.Name)
+		return mentionOK && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
 	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
 		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
 	}
 	return false
+}
+
+// possessiveName: the name ends in a possessive ("Addenbrooke's", "St
+// Thomas'"): named after someone, as hospitals and colleges are, not a
+// town.
+func possessiveName(raw string) bool {
+	raw = strings.TrimSpace(strings.ReplaceAll(raw, "’", "'"))
+	return strings.HasSuffix(raw, "'s") || strings.HasSuffix(raw, "s'")
+}
+
+// initialWords: the mention is the initials of c's words, with its small
+// words written out ("U of T" for "University of Toronto").
+func initialWords(mt, ct []string) bool {
+	if len(mt) != len(ct) || len(mt) < 3 {
+		return false
+	}
+	letters := 0
+	for i := range mt {
+		switch {
+		case acronymSkip[ct[i]] && mt[i] == ct[i]:
+		case len(mt[i]) == 1 && strings.HasPrefix(ct[i], mt[i]) && len(ct[i]) > 1:
+			letters++
+		default:
+			return false
+		}
+	}
+	return letters >= 2
 }
 
 // sharedLead: the mention's words (mt) are in the longer names of two or

@@ -207,6 +207,7 @@ las vegas|vegas
 new orleans|nola
 washington dc|washington d c|dc
 rio de janeiro|rio
+johannesburg|joburg|jo burg|jozi
 british broadcasting corporation|bbc|beeb
 marks and spencer|m and s|marks and sparks
 tesco|tescos
