@@ -27,6 +27,9 @@ var kinForms = map[string]string{
 	"nonno": "grandfather", "opa": "grandfather", "grandfather": "grandfather",
 	"sis": "sister", "sister": "sister", "bro": "brother", "brother": "brother",
 	"hubby": "husband", "husband": "husband", "wife": "wife", "missus": "wife",
+	"aunt": "aunt", "auntie": "aunt", "aunty": "aunt", "zia": "aunt", "tia": "aunt", "tante": "aunt",
+	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
+	"granda": "grandfather",
 }
 
 // kinSearch are the forms a relation is most often stored by, looked up
@@ -71,21 +74,9 @@ var kinTitles = map[string]bool{
 	"zio": true, "zia": true, "tio": true, "tia": true, "tante": true, "onkel": true, "oncle": true,
 }
 
-// kinTitleForms are the words of one relation title: "Auntie Bev" is
-// "Aunt Bev", "Zio Tony" "Uncle Tony".
-var kinTitleForms = map[string]string{
-	"aunt": "aunt", "auntie": "aunt", "aunty": "aunt", "zia": "aunt", "tia": "aunt", "tante": "aunt",
-	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
-	"nan": "grandmother", "nana": "grandmother", "nanna": "grandmother", "gran": "grandmother",
-	"granny": "grandmother", "grandma": "grandmother", "grandmother": "grandmother", "nonna": "grandmother",
-	"oma":     "grandmother",
-	"grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather", "granda": "grandfather",
-	"grandfather": "grandfather", "nonno": "grandfather", "opa": "grandfather",
-}
-
 // sameKinTitle: a and b are one relation title.
 func sameKinTitle(a, b string) bool {
-	return a == b || kinTitleForms[a] != "" && kinTitleForms[a] == kinTitleForms[b]
+	return a == b || kinForms[a] != "" && kinForms[a] == kinForms[b] // "Auntie Bev", "Aunt Bev"; "Zio Tony", "Uncle Tony"
 }
 
 // givenSpellings are spellings of one given name, each line one name.
