@@ -106,7 +106,17 @@ func repeatKeys(m schema.Memory) []string {
 	_, vals := typedValues(m)
 	var out []string
 	if v := viewOf(m); v.attr != "" && v.raw != "" {
-		out = append(out, "s:"+v.subj+"\x00"+v.attr+"\x00"+strings.Join(valueKey(v.raw), " "))
+		vk := valueKey(v.raw)
+		out = append(out, "s:"+v.subj+"\x00"+v.attr+"\x00"+strings.Join(vk, " "))
+		if len(vk) > 1 {
+			// a value the other claim gives as its initials ("a general
+			// practitioner" / "a GP")
+			var b strings.Builder
+			for _, w := range vk {
+				b.WriteByte(w[0])
+			}
+			out = append(out, "w:"+stem(b.String()))
+		}
 	}
 	// key() spells words as the comparison does; the speaker ("I", "me",
 	// read as "user") is in nearly every claim of a person's document and

@@ -33,6 +33,7 @@ func TestRepeatIndexFindsEveryTwin(t *testing.T) {
 		"%[1]s is allergic to peanuts.", "Peanuts give %[1]s an allergic reaction.",
 		"I'm %[3]d.", "I am %[3]d years old.", "Our rent is £%[3]d a month.", "We pay £%[3]d a month in rent.",
 		"My email is %[5]s@example.com.", "You can reach me at %[5]s@example.com.",
+		"%[1]s is a general practitioner.", "%[1]s is a GP.",
 	}
 	var sentences []string
 	for range 900 {
@@ -174,5 +175,24 @@ func TestRepeatIndexBoundsCandidatesAndKeepsTheTwin(t *testing.T) {
 	var empty RepeatIndex
 	if got := empty.Candidates(twin); len(got) != 0 {
 		t.Errorf("an empty index gave candidates %v", got)
+	}
+}
+
+// TestRepeatIndexInitials: a value given as its initials shares no word
+// with the value written out; the index still compares the two.
+func TestRepeatIndexInitials(t *testing.T) {
+	at := time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)
+	claim := func(text string) schema.Memory {
+		ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "d", Text: text, SaidAt: at, CreatedAt: at})
+		if err != nil || len(ms) != 1 {
+			t.Fatalf("extract %q: %v, %d memories", text, err, len(ms))
+		}
+		return ms[0]
+	}
+	var x RepeatIndex
+	x.Add(claim("I'm a general practitioner."))
+	x.Add(claim("I walk the dog every morning."))
+	if got := x.Candidates(claim("I'm a GP.")); !slices.Contains(got, 0) {
+		t.Errorf("candidates of \"I'm a GP.\" = %v, want the general practitioner (0) among them", got)
 	}
 }
