@@ -259,7 +259,7 @@ func secondClause(s string) int {
 	for i := strings.Index(low, ", "); i > 0; {
 		k := i + 2
 		first, _, _ := strings.Cut(low[k:], " ")
-		if joinedSubjects[first] {
+		if joinedSubjects[first] && !timeOnly(s[:i]) {
 			return k
 		}
 		j := strings.Index(low[k:], ", ")
@@ -270,6 +270,25 @@ func secondClause(s string) int {
 	}
 	return 0
 }
+
+// timeOnly: s is a time expression and nothing else, but for a preposition
+// before it ("Tomorrow", "In the spring"): what follows its comma is the
+// sentence it dates, not a clause of its own.
+func timeOnly(s string) bool {
+	s = strings.TrimSpace(s)
+	for _, e := range temporal.Find(s, timeOnlyRef) {
+		rest := strings.ToLower(strings.TrimSpace(s[:e.Offset] + s[e.Offset+len(e.Text):]))
+		switch rest {
+		case "", "in", "on", "at", "over", "during", "by", "from", "this", "next", "later":
+			return true
+		}
+	}
+	return false
+}
+
+// timeOnlyRef is the reference timeOnly reads expressions against; only
+// where they stand matters there.
+var timeOnlyRef = time.Date(2000, 1, 3, 12, 0, 0, 0, time.UTC)
 
 // clauseSubjects open a clause after a conjunction: a subject pronoun of
 // the speaker, alone or joined to its auxiliary.

@@ -66,6 +66,9 @@ func seasonModifiers(s string, exprs []temporal.Expr) []temporal.Expr {
 		if bareSeason.MatchString(strings.TrimSpace(e.Text)) {
 			rest := strings.TrimLeft(s[min(len(s), e.Offset+len(e.Text)):], " ")
 			next := strings.ToLower(strings.TrimRight(strings.SplitN(rest, " ", 2)[0], ".,;:!?)"))
+			if i := strings.IndexAny(next, "'’"); i > 0 {
+				next = next[:i] // "in the summer we're going": a pronoun, not a noun the season qualifies
+			}
 			if next != "" && isLetters(next) && !preps[next] && !ordinalFollowers[next] && !stopwords[next] && !aux[next] && !firstPerson[next] && !firstPlural[next] {
 				if _, _, verb := lookupVerb(next); !verb {
 					continue
