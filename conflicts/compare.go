@@ -444,7 +444,7 @@ func unitInitial(a, b []string) bool {
 	}
 	for i, w := range a {
 		n := len(w)
-		if n < 2 || !isLetter(w[n-1]) || !allDigits(w[:n-1]) {
+		if n < 2 || !isWord(w[n-1:]) || digitsOf(w[:n-1]) != w[:n-1] {
 			continue
 		}
 		if b[i] == w[:n-1] && len(b[i+1]) > 1 && b[i+1][0] == w[n-1] && slices.Equal(a[:i], b[:i]) && slices.Equal(a[i+1:], b[i+2:]) {
@@ -452,17 +452,6 @@ func unitInitial(a, b []string) bool {
 		}
 	}
 	return false
-}
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
-
-func allDigits(s string) bool {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // detailsBeyond returns, sorted, the content words of m's claim after its

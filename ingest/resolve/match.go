@@ -129,7 +129,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	var all []scored
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
-		facility := facilityOf(m, mt, c)
+		own := tokens(c.Name)
+		facility := facilityOf(m, mt, c, own)
 		if !compatible && !facility {
 			continue
 		}
@@ -138,7 +139,6 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		own := tokens(c.Name)
 		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {
 			all = append(all, scored{e: c, s: scorePartName - pen})
 			continue // "JB" for James Bradshaw, "JP" for Jean-Pierre Martin

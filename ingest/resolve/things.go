@@ -103,12 +103,12 @@ const facilityWords = 3
 // University, nor is the university the city, and an organisation named
 // like a place stored as one ("Heathrow" beside the place Heathrow
 // Airport) is left alone: on an unread hold-out that reading made a wrong
-// merge.
-func facilityOf(m schema.Mention, mt []string, c schema.Entity) bool {
+// merge. own is c's name as tokens, as Match read it.
+func facilityOf(m schema.Mention, mt []string, c schema.Entity, own []string) bool {
 	if m.Kind == schema.KindPerson || c.Kind == schema.KindPerson || len(mt) == 0 || len(mt) == 1 && genericOrgLeads[mt[0]] {
 		return false
 	}
-	ct := strip(tokens(c.Name), orgSuffixes, false)
+	ct := strip(own, orgSuffixes, false)
 	switch {
 	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && wordsAbbreviate(mt, ct[:len(mt)]) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
 		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
