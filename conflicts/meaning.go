@@ -98,20 +98,8 @@ func Apart(existing, incoming schema.Memory) string {
 	if w, ok := nameMissing(incoming, b, a); ok {
 		return fmt.Sprintf("the name %q is in one claim only", w)
 	}
-	if ra, rb := speakerRole(a), speakerRole(b); ra != "" && rb != "" && ra != rb && otherParty(a, b) {
-		return "the speaker stands in another role"
-	}
-	if rolesSwapped(existing.Claim, incoming.Claim) || !sameAgent(a, b) {
-		return "the names stand in other roles"
-	}
-	if likeOthers(a) != likeOthers(b) {
-		return "one claim speaks of other things of the kind"
-	}
-	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
-		return "they name other relations"
-	}
-	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb) {
-		return fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
+	if why := partiesApart(existing, incoming, a, b); why != "" {
+		return why
 	}
 
 	wa, wb := meaningWords(a), meaningWords(b)

@@ -12,10 +12,12 @@ import (
 	"github.com/persistmemory/persistmemory/conflicts"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
+	"github.com/persistmemory/persistmemory/graph"
 	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
 	"github.com/persistmemory/persistmemory/ingest"
 	"github.com/persistmemory/persistmemory/ingest/rules"
 	"github.com/persistmemory/persistmemory/internal/testenv"
+	"github.com/persistmemory/persistmemory/retrieval"
 	"github.com/persistmemory/persistmemory/schema"
 	"github.com/persistmemory/persistmemory/stack"
 )
@@ -36,6 +38,19 @@ func openLocalModel(t *testing.T) *onnx.E5 {
 	}
 	t.Cleanup(func() { _ = e.Close() })
 	return e
+}
+
+// newModelHarness runs jobs for a new owner through a pipeline of the
+// rules extractor, the embedder e (the local model) and the vector store
+// vs, logging nowhere.
+func newModelHarness(t *testing.T, store graph.Store, e embed.Embedder, vs retrieval.VectorStore) *judgeHarness {
+	t.Helper()
+	p, err := ingest.New(ingest.Config{Graph: store, Extractor: rules.Extractor{}, Embedder: e, Vectors: vs,
+		Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &judgeHarness{t: t, store: store, p: p, owner: schema.Owner(schema.NewID("usr_")), logs: &bytes.Buffer{}}
 }
 
 // countingEmbedder records every text embedded as a passage.
@@ -84,12 +99,7 @@ func TestSaidAgainInOtherWords(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			requireUnrelated(t, tc.stored, tc.incoming)
 			emb := &countingEmbedder{QueryEmbedder: model}
-			p, err := ingest.New(ingest.Config{Graph: store, Extractor: rules.Extractor{}, Embedder: emb, Vectors: vs,
-				Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			h := &judgeHarness{t: t, store: store, p: p, owner: schema.Owner(schema.NewID("usr_")), logs: &bytes.Buffer{}}
+			h := newModelHarness(t, store, emb, vs)
 			h.run(tc.stored, 0)
 			h.run(tc.incoming, 24*30)
 			got := readOutcome(t, store, h.owner)

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -126,10 +127,11 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 		// share an entity or the subject with it: the Judge's to relate.
 		// alike are those nothing in the words sets apart from c: read by
 		// meaning first.
-		var unsettled, alike []schema.Memory
+		var unsettled, alike, unrelated []schema.Memory
 		for _, ex := range existing {
 			d := conflicts.Compare(ex, c)
 			if d.Relation == conflicts.Unrelated {
+				unrelated = append(unrelated, ex)
 				if p.meaning && len(alike) < MeaningMaxPairs && conflicts.Apart(ex, c) == "" {
 					alike = append(alike, ex)
 				}
@@ -149,6 +151,16 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			}
 			if ok {
 				dup = apply(ex, d)
+			}
+		}
+		if !dup && p.meaning {
+			ex, d, ok, err := st.changeByMeaning(ctx, p, owner, c, existing, unrelated, doc)
+			if err != nil {
+				return graph.JobWrite{}, err
+			}
+			if ok {
+				apply(ex, d)
+				unsettled = slices.DeleteFunc(unsettled, func(m schema.Memory) bool { return m.ID == ex.ID })
 			}
 		}
 		if !dup && len(unsettled) > 0 {
@@ -200,6 +212,9 @@ type planState struct {
 	// claimVecs holds the claims embedded while planning (byMeaning), by
 	// text: writeVectors takes a new memory's vector from here.
 	claimVecs map[string][]float32
+	// near holds, by claim text, the similarity of the owner's stored
+	// memories nearest to it (nearest), so a claim is searched once.
+	near map[string]map[string]float64
 }
 
 // byMeaning compares c with memories the rules left unrelated to it and
@@ -211,9 +226,6 @@ type planState struct {
 // they are, and is left unread), a memory an earlier job of the batch
 // planned is embedded too.
 func (st *planState) byMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, alike []schema.Memory) (schema.Memory, conflicts.Decision, bool, error) {
-	if st.claimVecs == nil {
-		st.claimVecs = map[string][]float32{}
-	}
 	texts := []string{c.Claim}
 	stored := false
 	for _, m := range alike {
@@ -223,30 +235,15 @@ func (st *planState) byMeaning(ctx context.Context, p *Pipeline, owner schema.Ow
 			stored = true
 		}
 	}
-	var need []string
-	for _, t := range texts {
-		if _, ok := st.claimVecs[t]; !ok && !slices.Contains(need, t) {
-			need = append(need, t)
-		}
-	}
-	if len(need) > 0 {
-		vs, err := p.embed(ctx, need)
-		if err != nil {
-			return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("embed a claim to compare by meaning: %w", err)
-		}
-		for i, t := range need {
-			st.claimVecs[t] = vs[i]
-		}
+	if err := st.embedClaims(ctx, p, texts); err != nil {
+		return schema.Memory{}, conflicts.Decision{}, false, err
 	}
 	v := st.claimVecs[c.Claim]
 	near := map[string]float64{}
 	if stored {
-		hits, err := p.cfg.Vectors.Search(ctx, owner, v, MeaningNeighbours)
-		if err != nil {
-			return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("search memory vectors to compare by meaning: %w", err)
-		}
-		for _, h := range hits {
-			near[h.ID] = h.Score
+		var err error
+		if near, err = st.nearest(ctx, p, owner, c.Claim); err != nil {
+			return schema.Memory{}, conflicts.Decision{}, false, err
 		}
 	}
 	for _, ex := range alike {
@@ -268,6 +265,148 @@ func (st *planState) byMeaning(ctx context.Context, p *Pipeline, owner schema.Ow
 // yet stored.
 func (st *planState) isPlanned(id string) bool {
 	return slices.ContainsFunc(st.planned, func(m schema.Memory) bool { return m.ID == id })
+}
+
+// embedClaims embeds the texts not embedded yet, as stored, into
+// claimVecs.
+func (st *planState) embedClaims(ctx context.Context, p *Pipeline, texts []string) error {
+	if st.claimVecs == nil {
+		st.claimVecs = map[string][]float32{}
+	}
+	var need []string
+	for _, t := range texts {
+		if _, ok := st.claimVecs[t]; !ok && !slices.Contains(need, t) {
+			need = append(need, t)
+		}
+	}
+	if len(need) == 0 {
+		return nil
+	}
+	vs, err := p.embed(ctx, need)
+	if err != nil {
+		return fmt.Errorf("embed a claim to compare by meaning: %w", err)
+	}
+	for i, t := range need {
+		st.claimVecs[t] = vs[i]
+	}
+	return nil
+}
+
+// nearest returns the similarity of the owner's MeaningNeighbours stored
+// memories nearest to claim, by memory id; claim must be embedded
+// (embedClaims). It searches once per claim.
+func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owner, claim string) (map[string]float64, error) {
+	if near, ok := st.near[claim]; ok {
+		return near, nil
+	}
+	hits, err := p.cfg.Vectors.Search(ctx, owner, st.claimVecs[claim], MeaningNeighbours)
+	if err != nil {
+		return nil, fmt.Errorf("search memory vectors to compare by meaning: %w", err)
+	}
+	near := make(map[string]float64, len(hits))
+	for _, h := range hits {
+		near[h.ID] = h.Score
+	}
+	if st.near == nil {
+		st.near = map[string]map[string]float64{}
+	}
+	st.near[claim] = near
+	return near, nil
+}
+
+// changeByMeaning finds a memory c is worded as a change of, or one worded
+// as a change of c, that the rules could not line up with it
+// (conflicts.ChangeByMeaning): "Upped my ISA contributions to £500 a
+// month" for "I put £300 a month into my ISA". When c is worded as a
+// change, the candidates are the owner's stored memories among the
+// MeaningNeighbours nearest to c at least conflicts.ChangeMeaningSimilarity
+// close, and the memories of existing (which holds what earlier jobs of
+// the batch planned) the rules left unrelated to c (unrelated); otherwise
+// only those of unrelated that are worded as a change. The closest is read
+// first (ties by id). Memories of existing the rules related to c, those
+// an earlier job retired, and, for material a collaborator sent, those of
+// another Space are not candidates.
+func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, existing, unrelated []schema.Memory, doc schema.Document) (schema.Memory, conflicts.Decision, bool, error) {
+	changed := conflicts.WordedAsChange(c)
+	known := map[string]schema.Memory{}
+	for _, m := range unrelated {
+		if changed || conflicts.WordedAsChange(m) {
+			known[m.ID] = m
+		}
+	}
+	if !changed && len(known) == 0 {
+		return schema.Memory{}, conflicts.Decision{}, false, nil
+	}
+	texts, stored := []string{c.Claim}, false
+	for _, m := range known {
+		if st.isPlanned(m.ID) {
+			texts = append(texts, m.Claim)
+		} else {
+			stored = true
+		}
+	}
+	slices.Sort(texts[1:])
+	if err := st.embedClaims(ctx, p, texts); err != nil {
+		return schema.Memory{}, conflicts.Decision{}, false, err
+	}
+	type cand struct {
+		m   schema.Memory
+		sim float64
+	}
+	var cands []cand
+	if changed || stored {
+		near, err := st.nearest(ctx, p, owner, c.Claim)
+		if err != nil {
+			return schema.Memory{}, conflicts.Decision{}, false, err
+		}
+		var fetch []string
+		for id, sim := range near {
+			if sim < conflicts.ChangeMeaningSimilarity || st.retired[id] {
+				continue
+			}
+			if m, ok := known[id]; ok {
+				cands = append(cands, cand{m, sim})
+				delete(known, id)
+				continue
+			}
+			if changed && !slices.ContainsFunc(existing, func(e schema.Memory) bool { return e.ID == id }) {
+				fetch = append(fetch, id)
+			}
+		}
+		if len(fetch) > 0 {
+			slices.Sort(fetch)
+			ms, err := p.cfg.Graph.Memories(ctx, owner, fetch)
+			if err != nil {
+				return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("read memories close in meaning: %w", err)
+			}
+			for _, m := range ms {
+				if m.State != schema.StateActive && m.State != schema.StateDisputed {
+					continue
+				}
+				if doc.ContributedBy != "" && m.SpaceID != doc.SpaceID {
+					continue
+				}
+				cands = append(cands, cand{m, near[m.ID]})
+			}
+		}
+	}
+	for _, m := range known {
+		if st.isPlanned(m.ID) {
+			cands = append(cands, cand{m, resolve.Cosine(st.claimVecs[m.Claim], st.claimVecs[c.Claim])})
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		if a.sim != b.sim {
+			return cmp.Compare(b.sim, a.sim)
+		}
+		return strings.Compare(a.m.ID, b.m.ID)
+	})
+	for _, k := range cands {
+		if d, ok := conflicts.ChangeByMeaning(k.m, c, k.sim); ok {
+			return k.m, d, true, nil
+		}
+	}
+	return schema.Memory{}, conflicts.Decision{}, false, nil
 }
 
 // claimLookup is what existing looks up for c.

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/conflicts"
@@ -100,15 +102,29 @@ const withMeaning = "pairs +meaning/"
 // meaningPair is the worker's reading by meaning of a pair the rules left
 // unrelated: a duplicate when some claim of the existing text and some
 // claim of the incoming one are close in meaning and nothing in their
-// words sets them apart.
+// words sets them apart (conflicts.ByMeaning); otherwise a change when one
+// of two close claims is worded as a change of the other
+// (conflicts.ChangeByMeaning), the closest such pair first.
 func meaningPair(claims map[string][]float32, ex, in []schema.Memory) (conflicts.Relation, string) {
 	reason := "no claims are close in meaning"
+	type pair struct {
+		e, i schema.Memory
+		sim  float64
+	}
+	var ps []pair
 	for _, e := range ex {
 		for _, i := range in {
 			sim := resolve.Cosine(claims[e.Claim], claims[i.Claim])
 			if d, ok := conflicts.ByMeaning(e, i, sim); ok {
 				return d.Relation, d.Reason
 			}
+			ps = append(ps, pair{e, i, sim})
+		}
+	}
+	slices.SortStableFunc(ps, func(a, b pair) int { return cmp.Compare(b.sim, a.sim) })
+	for _, p := range ps {
+		if d, ok := conflicts.ChangeByMeaning(p.e, p.i, p.sim); ok {
+			return d.Relation, d.Reason
 		}
 	}
 	return conflicts.Unrelated, reason

@@ -1,0 +1,398 @@
+package conflicts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// ChangeMeaningSimilarity is the least cosine similarity of two claims'
+// vectors (MeaningModel's passage vectors, as stored) at which
+// ChangeByMeaning reads a claim worded as a change as changing the other.
+// Chosen on the read corpora of bench/engine.
+const ChangeMeaningSimilarity = 0.80
+
+// A change is often said in words that share no subject or attribute with
+// the claim it changes: "I put £300 a month into my ISA" / "Upped my ISA
+// contributions to £500 a month after the pay rise"; "Maya does ballet on
+// Saturday mornings" / "Maya's given up ballet, she does gymnastics on
+// Saturday mornings instead now". The rules cannot line the two up, but
+// the model puts them close, and one of them says it is a change.
+
+// ChangeByMeaning relates two claims the rules (Compare) left Unrelated
+// when one of them is worded as a change or a correction ("upped",
+// "switched", "now", "instead", "actually") and the other is not, their
+// vectors are close (similarity at least ChangeMeaningSimilarity), and
+// nothing in their words says they are about other things (ChangeApart):
+// the claim worded as a change is the later state. Supersedes when it is
+// the incoming one (Contradicts when the existing one was confirmed by the
+// person and the incoming is no correction), SupersededBy when it is the
+// existing one; nothing when the other claim is clearly later than it. ok
+// is false when it decides nothing.
+func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
+	if !(similarity >= ChangeMeaningSimilarity) {
+		return Decision{}, false
+	}
+	incomingChanged, why := ChangeApart(existing, incoming)
+	if why != "" {
+		return Decision{}, false
+	}
+	said := fmt.Sprintf("(similarity %.3f, at least %.2f)", similarity, ChangeMeaningSimilarity)
+	if !incomingChanged {
+		if clearlyLater(incoming, existing) {
+			return Decision{}, false
+		}
+		return Decision{SupersededBy, "the existing claim is worded as a change of what the incoming one says " + said}, true
+	}
+	if clearlyLater(existing, incoming) {
+		return Decision{}, false
+	}
+	if existing.Confirmed && !incoming.Correction {
+		return Decision{Contradicts, "the incoming claim is worded as a change of what the existing one says " + said + ", but the existing one was confirmed by the person"}, true
+	}
+	return Decision{Supersedes, "the incoming claim is worded as a change of what the existing one says " + said}, true
+}
+
+// ChangeApart says why two claims are not one worded as a change of the
+// other, or "" when they may be; incomingChanged tells which is worded as
+// the change. It reads words only; ChangeByMeaning adds how close they
+// are in meaning.
+func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why string) {
+	if aside(existing.Claim) || aside(incoming.Claim) {
+		return false, "a claim describes what was shown"
+	}
+	a, b := claimTokens(existing.Claim), claimTokens(incoming.Claim)
+	if hypothetical(a) || hypothetical(b) {
+		return false, "a claim says what would be"
+	}
+	eC, iC := WordedAsChange(existing), WordedAsChange(incoming)
+	switch {
+	case additive(a) || additive(b):
+		return false, "a claim says a value holds beside another"
+	case offered(a) || offered(b):
+		return false, "a claim says what was quoted or offered, or holds on a condition"
+	case eC == iC:
+		return false, "neither or both are worded as a change"
+	}
+	if why := partiesApart(existing, incoming, a, b); why != "" {
+		return false, why
+	}
+	o, c, ot, ct := existing, incoming, a, b
+	if eC {
+		o, c, ot, ct = incoming, existing, b, a
+	}
+	switch {
+	case !subjectIn(o, ct):
+		return false, "what the unchanged claim is said of is not in the other"
+	case namedSubject(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
+		// "Biscuit's going to doggy daycare on Tuesdays now" is not said
+		// of "the dog walker"; "TAP changed our Lisbon flight" is
+		return false, "the changed claim is said of someone the other does not name"
+	case periodsDiffer(a, b):
+		return false, "they name other periods"
+	case identifiersDiffer(a, b):
+		return false, "they name other numbered things"
+	case oldAndNew(a, b):
+		return false, "they speak of an old and a new thing"
+	case targetApart(a, b):
+		return false, "one speaks of a target, the other of what is"
+	case pastState(ot):
+		return false, "the unchanged claim says what was"
+	case aboutBefore(ct):
+		return false, "the changed claim speaks of a time before, or of once"
+	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
+		return false, "the claims are about what never changes"
+	case nothingDiffers(existing, incoming, a, b):
+		return false, "they carry the same values and names"
+	}
+	return iC, ""
+}
+
+// WordedAsChange: the claim says a value changed ("upped", "switched",
+// "now", "instead"; not "new" alone) or is worded as a correction, and
+// says no value that holds beside another ("also").
+func WordedAsChange(m schema.Memory) bool {
+	ts := claimTokens(m.Claim)
+	cue, add := strongCue(ts)
+	return !add && (cue || corrected(m, ts))
+}
+
+// additive: a word says a value holds beside another ("also", "too",
+// "as well").
+func additive(ts []ctok) bool {
+	_, add := cueWords(ts)
+	return add || asWell(ts)
+}
+
+func immutableView(m schema.Memory) bool {
+	im, _ := immutable(viewOf(m), m)
+	return im
+}
+
+// partiesApart says what sets two claims apart in who they are about or
+// who does what: the speaker in another role, names in other roles, other
+// things of the kind, other relations, other persons; or "".
+func partiesApart(existing, incoming schema.Memory, a, b []ctok) string {
+	if ra, rb := speakerRole(a), speakerRole(b); ra != "" && rb != "" && ra != rb && otherParty(a, b) {
+		return "the speaker stands in another role"
+	}
+	if rolesSwapped(existing.Claim, incoming.Claim) || !sameAgent(a, b) {
+		return "the names stand in other roles"
+	}
+	if likeOthers(a) != likeOthers(b) {
+		return "one claim speaks of other things of the kind"
+	}
+	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
+		return "they name other relations"
+	}
+	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb) {
+		return fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
+	}
+	return ""
+}
+
+// strongCue is changeCue without "new", which more often names another
+// thing ("the new flat", "a new PB for that distance") than a change.
+func strongCue(ts []ctok) (cue, additive bool) {
+	at, additive := cueWords(ts)
+	for _, i := range at {
+		switch {
+		case ts[i].low == "new":
+		case ts[i].low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]:
+			// "for six years now"
+		case strings.HasSuffix(ts[i].low, "ing") && slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "next" }):
+			// "Kenji is moving to Osaka next month": a plan
+		case relativeClause(ts, i):
+			// "the cluster we're moving to" names a thing
+		default:
+			return true, additive
+		}
+	}
+	return false, additive
+}
+
+// offered: a claim says what was quoted or offered, or what holds on a
+// condition, not what is.
+func offered(ts []ctok) bool {
+	for _, t := range ts {
+		switch t.low {
+		case "if", "quoted", "quote", "quotes", "offer", "offered", "usual", "usually":
+			return true
+		}
+	}
+	return false
+}
+
+// subjectIn: what o is said of (its subject, unless the speaker or a
+// pronoun) shares a word with the claim c.
+func subjectIn(o schema.Memory, c []ctok) bool {
+	sk, _ := subjectWords(o.Subject)
+	has := map[string]bool{}
+	for _, t := range c {
+		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
+	}
+	content := 0
+	for _, w := range sk {
+		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		if _, ok := persons[lw]; ok || lw == "user" {
+			continue
+		}
+		content++
+		if has[stem(lw)] {
+			return true
+		}
+	}
+	if content == 0 {
+		// "Our rent is £950 a month": the extractor's attribute is the thing
+		if at := strings.Fields(o.Attribute); len(at) == 1 && !strings.HasSuffix(at[0], "s") && !strings.HasSuffix(at[0], "ed") && !strings.HasSuffix(at[0], "ing") {
+			return has[stem(at[0])]
+		}
+	}
+	return content == 0
+}
+
+// oldAndNew: one claim says "old" and the other "new" (or "previous" and
+// "current"): two instances of a kind, not one that changed.
+func oldAndNew(a, b []ctok) bool {
+	has := func(ts []ctok, ws ...string) bool {
+		return slices.ContainsFunc(ts, func(t ctok) bool { return slices.Contains(ws, t.low) })
+	}
+	former := func(ts []ctok) bool { return slices.ContainsFunc(ts, func(t ctok) bool { return formerWords[t.low] }) }
+	return former(a) && has(b, "new", "current") || former(b) && has(a, "new", "current")
+}
+
+// nothingDiffers: the claims carry the same values, names and content
+// words: a restatement, not a change.
+func nothingDiffers(existing, incoming schema.Memory, a, b []ctok) bool {
+	if !slices.EqualFunc(valueKeys(existing), valueKeys(incoming), alikeValueKey) {
+		return false
+	}
+	if _, ok := nameMissing(existing, a, b); ok {
+		return false
+	}
+	if _, ok := nameMissing(incoming, b, a); ok {
+		return false
+	}
+	return true
+}
+
+// corrected: the extractor read m as a correction, other than by "these
+// days", "nowadays" or a "now" after a length of time ("been with
+// Hillside for six years now"), which as often say what holds as what
+// changed.
+func corrected(m schema.Memory, ts []ctok) bool {
+	if !m.Correction {
+		return false
+	}
+	for i, t := range ts {
+		switch {
+		case t.low == "nowadays", t.low == "these" && i+1 < len(ts) && ts[i+1].low == "days":
+			return false
+		case t.low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]:
+			return false
+		}
+	}
+	return true
+}
+
+// periodsDiffer: each claim names a period ("last month", "this year")
+// and they are not the same.
+func periodsDiffer(a, b []ctok) bool {
+	pa, pb := periodsOf(a), periodsOf(b)
+	return len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb)
+}
+
+func periodsOf(ts []ctok) []string {
+	var out []string
+	for i := 0; i+1 < len(ts); i++ {
+		switch ts[i].low {
+		case "last", "this", "next", "previous":
+			if timeUnits[ts[i+1].low] {
+				out = append(out, ts[i].low+" "+ts[i+1].low)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// identifiersDiffer: each claim has a name of letters and digits the
+// other does not ("k8s-prod-1" / "k8s-prod-2", "Q3" / "Q4").
+func identifiersDiffer(a, b []ctok) bool {
+	only := func(x, y []ctok) bool {
+		has := map[string]bool{}
+		for _, t := range y {
+			has[t.low] = true
+		}
+		for _, t := range x {
+			if identifier(strings.Trim(t.low, ",.")) && !has[t.low] {
+				return true
+			}
+		}
+		return false
+	}
+	return only(a, b) && only(b, a)
+}
+
+// relativeClause: the word at i follows "the <noun> <pronoun>" ("the
+// cluster we're moving to"): it says which thing, not that one changed.
+func relativeClause(ts []ctok, i int) bool {
+	if i < 3 || ts[i-1].brk || ts[i-2].brk {
+		return false
+	}
+	_, pron := persons[ts[i-1].low]
+	return pron && determiners[ts[i-3].low] && !determiners[ts[i-2].low]
+}
+
+// asWell: "as well" anywhere says a value holds beside another.
+func asWell(ts []ctok) bool {
+	for i := 0; i+1 < len(ts); i++ {
+		if ts[i].low == "as" && ts[i+1].low == "well" {
+			return true
+		}
+	}
+	return false
+}
+
+// targetApart: one claim speaks of a target, a goal or a budget and the
+// other does not: what is aimed at is not what is.
+func targetApart(a, b []ctok) bool {
+	has := func(ts []ctok) bool {
+		return slices.ContainsFunc(ts, func(t ctok) bool { return targetWords[stem(t.low)] })
+	}
+	return has(a) != has(b)
+}
+
+var targetWords = map[string]bool{"target": true, "goal": true, "budget": true, "aim": true, "quota": true}
+
+// pastState: the claim says what was, in a past tense of being or living
+// ("Marek was in Vienna in January", "I lived in Tokyo for three years"):
+// a change since does not make it untrue.
+func pastState(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool {
+		switch t.low {
+		case "was", "were", "lived", "worked":
+			return true
+		}
+		return false
+	})
+}
+
+// aboutBefore: the claim speaks of a time before, once, or every year
+// ("Before we moved into this house we were in Leeds", "just this once",
+// "every year when the lido shuts").
+func aboutBefore(ts []ctok) bool {
+	if len(ts) > 0 && ts[0].low == "before" {
+		return true
+	}
+	for i, t := range ts {
+		if t.low == "once" && i > 0 && (ts[i-1].low == "this" || ts[i-1].low == "for" || ts[i-1].low == "just") || t.low == "every" && i+1 < len(ts) && (ts[i+1].low == "year" || ts[i+1].low == "winter" || ts[i+1].low == "summer") {
+			return true
+		}
+	}
+	return false
+}
+
+// changeAttr: the attribute is a verb of change ("changed", "raised"):
+// its subject is who changed the thing, not the thing.
+func changeAttr(attr string) bool {
+	f := strings.Fields(strings.ToLower(attr))
+	if len(f) == 0 {
+		return false
+	}
+	_, ok := changeVerbs[f[0]]
+	return ok
+}
+
+// grewUp: where one grew up or was raised never changes.
+func grewUp(ts []ctok) bool {
+	for i, t := range ts {
+		if t.low == "raised" || t.low == "grew" && i+1 < len(ts) && ts[i+1].low == "up" {
+			return true
+		}
+	}
+	return false
+}
+
+// namedSubject: the claim's subject is a name the extractor found in it
+// ("Biscuit's going to doggy daycare"), not a word it took for one.
+func namedSubject(m schema.Memory) bool {
+	sk, _ := subjectWords(m.Subject)
+	if len(sk) == 0 {
+		return false
+	}
+	names := map[string]bool{}
+	for _, e := range m.Entities {
+		for _, w := range strings.Fields(strings.ToLower(e.Name)) {
+			names[strings.TrimSuffix(w, "'s")] = true
+		}
+	}
+	for _, w := range sk {
+		if !names[strings.TrimSuffix(strings.ToLower(w), "'s")] {
+			return false
+		}
+	}
+	return true
+}

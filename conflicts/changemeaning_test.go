@@ -1,0 +1,99 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/ingest/rules"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// changeByMeaning extracts one memory from each text, b said apart after
+// a, and reads them with ChangeByMeaning at the given similarity.
+func changeByMeaning(t *testing.T, a, b string, apart time.Duration, sim float64, confirmed bool) (Decision, bool) {
+	t.Helper()
+	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
+	one := func(text string, when time.Time) schema.Memory {
+		ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: text, SaidAt: when, CreatedAt: when})
+		if err != nil || len(ms) != 1 {
+			t.Fatalf("extract %q: %d memories, %v; the test needs one", text, len(ms), err)
+		}
+		ms[0].RecordedAt = when
+		return ms[0]
+	}
+	e, i := one(a, at), one(b, at.Add(apart))
+	if d := Compare(e, i); d.Relation != Unrelated {
+		t.Fatalf("the rules relate %q / %q (%s: %s); the test needs a pair they leave unrelated", a, b, d.Relation, d.Reason)
+	}
+	e.Confirmed = confirmed
+	return ChangeByMeaning(e, i, sim)
+}
+
+// TestChangeByMeaning: a claim worded as a change of a close claim the
+// rules cannot line up with it changes it; look-alikes of a change of
+// something else, beside it, planned, quoted, past or never changing do
+// not. The similarity is given: these cases test the words.
+func TestChangeByMeaning(t *testing.T) {
+	day := 24 * time.Hour
+	const close = 0.9
+	for _, c := range []struct {
+		a, b  string
+		apart time.Duration
+		want  Relation // Unrelated: nothing decided
+	}{
+		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", 30 * day, Supersedes},
+		{"My phone contract with EE is £38 a month.", "EE have put my monthly phone bill up to £41.", 30 * day, Supersedes},
+		{"Our cleaner Rosa comes every other Thursday.", "Rosa has switched us to Monday mornings.", 30 * day, Supersedes},
+		// said together, the change still says which is later
+		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", together, Supersedes},
+		// the claim worded as the change is the stored one: the incoming
+		// restates what it changed
+		{"The vet cut Pepper's food to 150g a day.", "Our dog Pepper eats 200g of kibble a day.", together, SupersededBy},
+		// ... but a plain claim clearly later than the change may be a
+		// change back: nothing is decided
+		{"The vet cut Pepper's food to 150g a day.", "Our dog Pepper eats 200g of kibble a day.", 60 * day, Unrelated},
+		// a change said long before the claim it would change
+		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", -60 * day, Unrelated},
+
+		// someone or something else
+		{"Ella gets £5 a week pocket money.", "Max has started getting £3 a week pocket money now he's seven.", 30 * day, Unrelated},
+		{"My rent is £1,450 a month.", "My sister's rent in Leeds just went up to £1,100.", 30 * day, Unrelated},
+		{"Our rent is £950 a month.", "Our electricity bill has come down to £80 a month.", 30 * day, Unrelated},
+		{"The dog walker comes Monday, Wednesday and Friday at noon.", "Biscuit's going to doggy daycare on Tuesdays now.", 30 * day, Unrelated},
+		{"The old cluster k8s-a1 runs Kubernetes 1.27.", "The new cluster k8s-b2 has moved to Kubernetes 1.30.", 30 * day, Unrelated},
+		{"My notice period is three months.", "Probation for the new hire is six months.", 30 * day, Unrelated},
+		{"Last month the site's uptime was 99.9%.", "This month the site's uptime has dropped to 97%.", 30 * day, Unrelated},
+		{"Our headcount target for this year is 120.", "We're at 104 people right now.", 30 * day, Unrelated},
+		// a value beside it, a plan, a quote, a one-off
+		{"I'm allergic to penicillin.", "Turns out I'm also allergic to amoxicillin now.", 30 * day, Unrelated},
+		{"Kenji lives in Tokyo.", "Kenji is moving to Osaka next month.", 30 * day, Unrelated},
+		{"Our energy bill is £145 a month.", "Octopus quoted us £128 a month if we switch.", 30 * day, Unrelated},
+		{"Book club meets in the back room of the Red Lion.", "For the Christmas book club we're doing dinner at Sarah's instead, just this once.", 30 * day, Unrelated},
+		// what was, and what never changes
+		{"Marek was in Vienna in January.", "Marek is in Prague now.", 30 * day, Unrelated},
+		{"I grew up in Aberdeen.", "I grew up in Cork and only moved to the UK at 20.", 30 * day, Unrelated},
+		// the same, said again
+		{"I've been singing with the Hillside Singers for about six years.", "Been with Hillside for roughly six years now.", 30 * day, Unrelated},
+	} {
+		d, ok := changeByMeaning(t, c.a, c.b, c.apart, close, false)
+		if got := map[bool]Relation{true: d.Relation, false: Unrelated}[ok]; got != c.want {
+			t.Errorf("%q / %q (%v apart): %s (%s), want %s", c.a, c.b, c.apart, got, d.Reason, c.want)
+		}
+	}
+}
+
+// TestChangeByMeaningBounds: below ChangeMeaningSimilarity nothing is
+// decided; a stored claim the person confirmed is disputed, not retired.
+func TestChangeByMeaningBounds(t *testing.T) {
+	const a, b = "Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day."
+	month := 30 * 24 * time.Hour
+	if d, ok := changeByMeaning(t, a, b, month, ChangeMeaningSimilarity-0.01, false); ok {
+		t.Errorf("below the similarity: %s (%s), want nothing decided", d.Relation, d.Reason)
+	}
+	if d, ok := changeByMeaning(t, a, b, month, ChangeMeaningSimilarity, false); !ok || d.Relation != Supersedes {
+		t.Errorf("at the similarity: %s (%s), want %s", d.Relation, d.Reason, Supersedes)
+	}
+	if d, _ := changeByMeaning(t, a, b, month, 0.95, true); d.Relation != Contradicts {
+		t.Errorf("the stored claim confirmed: %s (%s), want %s", d.Relation, d.Reason, Contradicts)
+	}
+}

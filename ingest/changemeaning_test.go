@@ -1,0 +1,57 @@
+package ingest_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/persistmemory/persistmemory/graph"
+	"github.com/persistmemory/persistmemory/graph/neo4j/neo4jtest"
+)
+
+// TestChangeSaidInOtherWords: with the real model, Neo4j and Weaviate, a
+// claim worded as a change that shares no subject and attribute with the
+// stored claim it changes supersedes it (conflicts.ChangeByMeaning; the
+// stored claim is found among the vectors nearest to the new one, read
+// from the store, and compared); a stored claim the person confirmed is
+// not retired but disputed; a change of someone else's value, or of a
+// value held beside it, retires nothing.
+func TestChangeSaidInOtherWords(t *testing.T) {
+	store := neo4jtest.Open(t)
+	model := openLocalModel(t)
+	vs := openWeaviate(t, model)
+	tests := []struct {
+		name, stored, incoming string
+		confirm                bool
+		supersedes, conflicts  []string
+	}{
+		{name: "a bill put up", stored: "My phone contract with EE is £38 a month.", incoming: "EE have put my monthly phone bill up to £41.",
+			supersedes: []string{"EE have put my monthly phone bill up to £41. -> My phone contract with EE is £38 a month."}},
+		{name: "a pet's food cut", stored: "Our dog Pepper eats 200g of kibble a day.", incoming: "The vet cut Pepper's food to 150g a day.",
+			supersedes: []string{"The vet cut Pepper's food to 150g a day. -> Our dog Pepper eats 200g of kibble a day."}},
+		{name: "the person confirmed the stored value", stored: "My phone contract with EE is £38 a month.", incoming: "EE have put my monthly phone bill up to £41.", confirm: true,
+			conflicts: []string{"EE have put my monthly phone bill up to £41. vs My phone contract with EE is £38 a month."}},
+		{name: "someone else's pocket money", stored: "Ella gets £5 a week pocket money.", incoming: "Max has started getting £3 a week pocket money now he's seven."},
+		{name: "a second allergy", stored: "I'm allergic to penicillin.", incoming: "Turns out I'm also allergic to amoxicillin now, the GP said."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			requireUnrelated(t, tc.stored, tc.incoming)
+			h := newModelHarness(t, store, model, vs)
+			h.run(tc.stored, 0)
+			if tc.confirm {
+				ms, err := store.ListMemories(t.Context(), h.owner, graph.MemoryFilter{}, graph.MaxPage, graph.MemoryCursor{})
+				if err != nil || len(ms) != 1 {
+					t.Fatalf("stored %d memories (%v), want 1", len(ms), err)
+				}
+				if _, err := store.ConfirmMemory(t.Context(), h.owner, ms[0].ID); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h.run(tc.incoming, 24*30)
+			got := readOutcome(t, store, h.owner)
+			if !slices.Equal(got.Supersedes, tc.supersedes) || !slices.Equal(got.Conflicts, tc.conflicts) {
+				t.Errorf("supersessions %q, conflicts %q; want %q and %q", got.Supersedes, got.Conflicts, tc.supersedes, tc.conflicts)
+			}
+		})
+	}
+}
