@@ -73,6 +73,8 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "a claim says a value holds beside another"
 	case offered(a) || offered(b):
 		return false, "a claim says what was quoted or offered, or holds on a condition"
+	case wished(a) || wished(b):
+		return false, "a claim says what is wanted, hoped or thought of"
 	case eC == iC:
 		return false, "neither or both are worded as a change"
 	}
@@ -84,12 +86,28 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		o, c, ot, ct = incoming, existing, b, a
 	}
 	switch {
+	case !concrete(o) || !concrete(c):
+		// "Now my relationships feel more genuine" / "Makes me feel
+		// connected": what a conversation says in passing holds no value
+		// to change
+		return false, "a claim gives no value that could change"
+	case bareSubject(o) || bareSubject(c):
+		// "It's gonna be my 4th one": what "it" is, the claim does not say
+		return false, "a claim's subject stands for something it does not name"
+	case speakerOf(existing.Claim) != speakerOf(incoming.Claim):
+		return false, "other people say them"
 	case !subjectIn(o, ct):
 		return false, "what the unchanged claim is said of is not in the other"
+	case onlyMeasureMoved(c, ct) && !headIn(o, ct):
+		// "Credit card balance is down to £1,200" says nothing of the
+		// card's limit
+		return false, "the measure that moved is not the one the other claim gives"
 	case namedSubject(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
 		// "Biscuit's going to doggy daycare on Tuesdays now" is not said
 		// of "the dog walker"; "TAP changed our Lisbon flight" is
 		return false, "the changed claim is said of someone the other does not name"
+	case titlesDiffer(a, b):
+		return false, "they name a man and a woman"
 	case periodsDiffer(a, b):
 		return false, "they name other periods"
 	case identifiersDiffer(a, b):
@@ -162,6 +180,9 @@ func strongCue(ts []ctok) (cue, additive bool) {
 		case ts[i].low == "new":
 		case ts[i].low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]:
 			// "for six years now"
+		case (ts[i].low == "now" || ts[i].low == "actually") && (i == 0 || ts[i].brk):
+			// "Now the hard work starts", "Actually, I just took my fam
+			// camping": an opening word of talk, not a change
 		case strings.HasSuffix(ts[i].low, "ing") && slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "next" }):
 			// "Kenji is moving to Osaka next month": a plan
 		case relativeClause(ts, i):
@@ -170,7 +191,65 @@ func strongCue(ts []ctok) (cue, additive bool) {
 			return true, additive
 		}
 	}
-	return false, additive
+	return handedOver(ts) || measureMoved(ts), additive
+}
+
+// measureMoved: a measure is said to be "up to" or "down to" a value
+// ("we're up to 31 on the WhatsApp", "Pepper's down to 4.6 kilos").
+func measureMoved(ts []ctok) bool {
+	for i := 1; i+1 < len(ts); i++ {
+		if (ts[i].low == "up" || ts[i].low == "down") && ts[i+1].low == "to" && isCopulaOrContraction(ts[i-1].low) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyMeasureMoved: the claim is worded as a change by measureMoved alone.
+func onlyMeasureMoved(m schema.Memory, ts []ctok) bool {
+	if !measureMoved(ts) || handedOver(ts) || corrected(m, ts) {
+		return false
+	}
+	at, _ := cueWords(ts)
+	return len(at) == 0
+}
+
+// handedOver: words that say a thing was given up, replaced or reached
+// anew, which the rules' change cues (cueWords) do not hold because the
+// slot reading needs more than the word ("Sold the Trek and picked up a
+// Canyon", "Marcus has handed the account over to Dana", "we went with
+// LV= at renewal", "we're up to 31 on the WhatsApp", "Pepper's down to
+// 4.6 kilos").
+func handedOver(ts []ctok) bool {
+	for i, t := range ts {
+		next := ""
+		if i+1 < len(ts) {
+			next = ts[i+1].low
+		}
+		switch {
+		case handoverCues[t.low] && !(i > 0 && (determiners[ts[i-1].low] || ts[i-1].low == "a" || ts[i-1].low == "an")):
+			return true // not "a retired teacher"
+		case (t.low == "went" || t.low == "gone" || t.low == "going") && (next == "with" || next == "over"),
+			t.low == "ended" && next == "up",
+			(t.low == "gave" || t.low == "given" || t.low == "giving") && next == "up",
+			t.low == "going" && next == "forward",
+			t.low == "from" && (next == "here" || next == "next"):
+			return true
+		}
+	}
+	return false
+}
+
+var handoverCues = map[string]bool{
+	"ditched": true, "sold": true, "retired": true, "quit": true,
+	"decamped": true, "reallocated": true, "remortgaged": true, "handed": true,
+	"stopped": true, "becomes": true, "became": true,
+}
+
+// isCopulaOrContraction: a form of "be", or a word ending in one ("we're",
+// "Pepper's").
+func isCopulaOrContraction(w string) bool {
+	return isCopula(w) || strings.HasSuffix(w, "'re") || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "'m")
 }
 
 // offered: a claim says what was quoted or offered, or what holds on a
@@ -206,8 +285,8 @@ func subjectIn(o schema.Memory, c []ctok) bool {
 	}
 	if content == 0 {
 		// "Our rent is £950 a month": the extractor's attribute is the thing
-		if at := strings.Fields(o.Attribute); len(at) == 1 && !strings.HasSuffix(at[0], "s") && !strings.HasSuffix(at[0], "ed") && !strings.HasSuffix(at[0], "ing") {
-			return has[stem(at[0])]
+		if at, ok := nounAttribute(o); ok {
+			return has[stem(at)]
 		}
 	}
 	return content == 0
@@ -395,4 +474,105 @@ func namedSubject(m schema.Memory) bool {
 		}
 	}
 	return true
+}
+
+// titlesDiffer: one claim names a man by his title and the other a woman
+// by hers ("Mr Patel" / "Mrs Patel").
+func titlesDiffer(a, b []ctok) bool {
+	sex := func(ts []ctok) string {
+		for _, t := range ts {
+			switch strings.TrimSuffix(t.low, ".") {
+			case "mr":
+				return "m"
+			case "mrs", "ms", "miss":
+				return "f"
+			}
+		}
+		return ""
+	}
+	sa, sb := sex(a), sex(b)
+	return sa != "" && sb != "" && sa != sb
+}
+
+// headIn: the head of o's subject (its last word, or the word before a
+// preposition: "flight" of "flight to Lisbon") is in c, or o is said of
+// the speaker or a pronoun.
+func headIn(o schema.Memory, c []ctok) bool {
+	sk, _ := subjectWords(o.Subject)
+	if len(sk) == 0 {
+		return true
+	}
+	head := strings.ToLower(strings.TrimSuffix(sk[len(sk)-1], "'s"))
+	for i, w := range sk {
+		if lw := strings.ToLower(w); lw == "of" || lw == "to" || lw == "for" || lw == "in" || lw == "at" || lw == "on" {
+			if i == 0 {
+				return true
+			}
+			head = strings.ToLower(sk[i-1])
+			break
+		}
+	}
+	if at, ok := nounAttribute(o); ok {
+		head = at // "credit card" / "limit": the limit
+	} else if _, ok := persons[head]; ok || head == "user" {
+		return true
+	}
+	for _, t := range c {
+		if stem(strings.TrimSuffix(t.low, "'s")) == stem(head) {
+			return true
+		}
+	}
+	return false
+}
+
+// nounAttribute: the extractor's attribute is one word that reads as a
+// noun, not a verb ("rent" of "Our rent is £950 a month", "limit"), in
+// lower case.
+func nounAttribute(m schema.Memory) (string, bool) {
+	at := strings.Fields(strings.ToLower(m.Attribute))
+	if len(at) != 1 || strings.HasSuffix(at[0], "s") || strings.HasSuffix(at[0], "ed") || strings.HasSuffix(at[0], "ing") {
+		return "", false
+	}
+	return at[0], true
+}
+
+// concrete: the claim gives a value that could change: a typed value (an
+// amount, a date, a day, a time, a number) or a name the extractor found;
+// in a conversation's turn ("Caroline: ..."), not a person's, who is as
+// often the one spoken to ("Your art's amazing, Caroline").
+func concrete(m schema.Memory) bool {
+	if len(valueKeys(m)) > 0 {
+		return true
+	}
+	turn := speakerOf(m.Claim) != ""
+	return slices.ContainsFunc(m.Entities, func(e schema.Mention) bool { return !turn || e.Kind != schema.KindPerson })
+}
+
+// speakerOf is the label a conversation's turn opens with ("Caroline"
+// of "Caroline: ..."; speakerLabel), or "".
+func speakerOf(claim string) string {
+	if speakerLabel(claim) == 0 {
+		return ""
+	}
+	head, _, _ := strings.Cut(claim, ": ")
+	return head
+}
+
+// wished: a claim says what someone wants, hopes for or is thinking of,
+// not what is ("Thinking of trying RPGs", "I still really want one",
+// "I'll definitely get one someday", "It's gonna be my 4th one").
+func wished(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return wishWords[t.low] })
+}
+
+var wishWords = map[string]bool{
+	"want": true, "wants": true, "wanted": true, "wanting": true, "wish": true, "wishes": true,
+	"hope": true, "hoping": true, "hopefully": true, "dying": true, "thinking": true, "considering": true,
+	"might": true, "maybe": true, "someday": true, "perhaps": true, "gonna": true,
+}
+
+// bareSubject: the claim's subject is a word that stands for something
+// named elsewhere ("it", "that", "they").
+func bareSubject(m schema.Memory) bool {
+	return bareReference[strings.ToLower(strings.TrimSpace(m.Subject))]
 }

@@ -44,6 +44,9 @@ func TestChangeByMeaning(t *testing.T) {
 		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", 30 * day, Supersedes},
 		{"My phone contract with EE is £38 a month.", "EE have put my monthly phone bill up to £41.", 30 * day, Supersedes},
 		{"Our cleaner Rosa comes every other Thursday.", "Rosa has switched us to Monday mornings.", 30 * day, Supersedes},
+		// words that say a thing was given up, handed over or reached anew
+		{"Our cat Miso weighs 5.1 kg.", "Miso's down to 4.7 kilos on the diet food.", 30 * day, Supersedes},
+		{"The choir's accompanist is Helen.", "Helen has handed the accompanist job over to Priya.", 30 * day, Supersedes},
 		// said together, the change still says which is later
 		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", together, Supersedes},
 		// the claim worded as the change is the stored one: the incoming
@@ -64,6 +67,8 @@ func TestChangeByMeaning(t *testing.T) {
 		{"My notice period is three months.", "Probation for the new hire is six months.", 30 * day, Unrelated},
 		{"Last month the site's uptime was 99.9%.", "This month the site's uptime has dropped to 97%.", 30 * day, Unrelated},
 		{"Our headcount target for this year is 120.", "We're at 104 people right now.", 30 * day, Unrelated},
+		{"My credit card limit is £4,000.", "Credit card balance is down to £1,200 this month.", 30 * day, Unrelated},
+		{"Our neighbour Mr Patel is a retired teacher.", "Mrs Patel next door still works as a pharmacist.", 30 * day, Unrelated},
 		// a value beside it, a plan, a quote, a one-off
 		{"I'm allergic to penicillin.", "Turns out I'm also allergic to amoxicillin now.", 30 * day, Unrelated},
 		{"Kenji lives in Tokyo.", "Kenji is moving to Osaka next month.", 30 * day, Unrelated},
@@ -72,6 +77,12 @@ func TestChangeByMeaning(t *testing.T) {
 		// what was, and what never changes
 		{"Marek was in Vienna in January.", "Marek is in Prague now.", 30 * day, Unrelated},
 		{"I grew up in Aberdeen.", "I grew up in Cork and only moved to the UK at 20.", 30 * day, Unrelated},
+		// what a conversation says in passing: no value, another
+		// speaker, a wish, an opening "now"
+		{"Jon: I'm super excited about teaching dance every day.", "Jon: Dancing makes me happy, and now I get to teach it to others.", 30 * day, Unrelated},
+		{"Gina: The shop opens at 9am on Saturdays.", "Jon: The studio now opens at 10am on Saturdays.", 30 * day, Unrelated},
+		{"James: Thinking of trying strategy games like Civilization.", "James: I've switched to RPGs now and I'm dying to make one.", 30 * day, Unrelated},
+		{"Nate: It's gonna be my 4th turtle!", "Nate: The tank is big enough now for three.", 30 * day, Unrelated},
 		// the same, said again
 		{"I've been singing with the Hillside Singers for about six years.", "Been with Hillside for roughly six years now.", 30 * day, Unrelated},
 	} {

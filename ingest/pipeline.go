@@ -64,7 +64,9 @@ type Config struct {
 	// Embedder embeds claims, turns and names. When it is the model
 	// conflicts.MeaningModel names, a claim the rules leave unrelated to a
 	// stored memory but that means the same is read as a duplicate
-	// (conflicts.ByMeaning); with another model that reading is off.
+	// (conflicts.ByMeaning), and one worded as a change of a close stored
+	// memory as superseding it (conflicts.ChangeByMeaning); with another
+	// model those readings are off.
 	Embedder  embed.Embedder
 	Extractor Extractor
 	// Judge, optional, is asked about the stored memories the rules
@@ -132,7 +134,7 @@ func New(cfg Config) (*Pipeline, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	// The similarity ByMeaning reads is on the scale of the model it was
+	// The similarity ByMeaning and ChangeByMeaning read is on the scale of the model it was
 	// chosen for; another model's is not comparable.
 	meaning := cfg.Embedder != nil && cfg.Embedder.Model() == conflicts.MeaningModel
 	return &Pipeline{cfg: cfg, log: log, meaning: meaning}, nil
