@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/persistmemory/persistmemory/bench/internal/locomodata"
 	"github.com/persistmemory/persistmemory/ingest/resolve"
 )
 
@@ -18,6 +19,7 @@ var corpusFiles embed.FS
 func main() {
 	verbose := flag.Bool("v", false, "print every mismatch")
 	dir := flag.String("dir", "", "read the corpus from this directory instead of the embedded one")
+	talk := flag.String("talk", "", "also read the conversations of this LoCoMo file (e.g. ../shared/bench/locomo/locomo-dev.json) and count the changes the reading by meaning decides in talk (needs the local model)")
 	flag.Parse()
 	var fsys fs.FS
 	if *dir != "" {
@@ -77,6 +79,24 @@ func main() {
 			fmt.Println()
 			Evaluate(hold, vecs, judge).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
 		}
+	}
+	if *talk != "" {
+		if model == nil {
+			fmt.Fprintln(os.Stderr, "-talk needs the local model:", notMeasured)
+			os.Exit(2)
+		}
+		convs, err := locomodata.Load(*talk)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "read the conversations:", err)
+			os.Exit(2)
+		}
+		tr, err := Talk(context.Background(), model, convs)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		fmt.Println()
+		tr.Print(os.Stdout, *verbose)
 	}
 	if len(r.Failed()) > 0 {
 		if model != nil {
