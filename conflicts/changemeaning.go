@@ -63,13 +63,14 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 	if aside(existing.Claim) || aside(incoming.Claim) {
 		return false, "a claim describes what was shown"
 	}
-	a, b := claimTokens(existing.Claim), claimTokens(incoming.Claim)
+	// a turn's speaker label ("Nate: ...") says who speaks, not what of
+	a, b := claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim))
 	if hypothetical(a) || hypothetical(b) {
 		return false, "a claim says what would be"
 	}
 	eC, iC := WordedAsChange(existing), WordedAsChange(incoming)
 	switch {
-	case additive(a) || additive(b):
+	case besides(a) || besides(b):
 		return false, "a claim says a value holds beside another"
 	case offered(a) || offered(b):
 		return false, "a claim says what was quoted or offered, or holds on a condition"
@@ -80,6 +81,11 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 	}
 	if why := partiesApart(existing, incoming, a, b); why != "" {
 		return false, why
+	}
+	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.ContainsFunc(pa, func(p string) bool { return slices.Contains(pb, p) }) {
+		// "I take" / "we've cut Biscuit back": one person at least is in
+		// both, or they speak of others
+		return false, fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
 	}
 	o, c, ot, ct := existing, incoming, a, b
 	if eC {
@@ -122,6 +128,11 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "the changed claim speaks of a time before, or of once"
 	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
 		return false, "the claims are about what never changes"
+	case !saidOf(o) && saidOf(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
+		// "I've had them for 3 years" / "The tank is big enough now":
+		// the unchanged claim is said of the speaker, the other of a
+		// thing it does not name
+		return false, "the changed claim is said of something the other does not name"
 	case nothingDiffers(existing, incoming, a, b):
 		return false, "they carry the same values and names"
 	}
@@ -133,15 +144,21 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 // says no value that holds beside another ("also").
 func WordedAsChange(m schema.Memory) bool {
 	ts := claimTokens(m.Claim)
-	cue, add := strongCue(ts)
-	return !add && (cue || corrected(m, ts))
+	cue, _ := strongCue(ts)
+	return !besides(ts) && (cue || corrected(m, ts))
 }
 
-// additive: a word says a value holds beside another ("also", "too",
-// "as well").
-func additive(ts []ctok) bool {
-	_, add := cueWords(ts)
-	return add || asWell(ts)
+// besides: a word says a value holds beside another ("also", "too",
+// "another"; not "both", "extra" or "second", which as often say how
+// many: "both ends of the school run", "both eyes").
+func besides(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool {
+		switch t.low {
+		case "also", "too", "another", "additionally":
+			return true
+		}
+		return false
+	})
 }
 
 func immutableView(m schema.Memory) bool {
@@ -151,7 +168,7 @@ func immutableView(m schema.Memory) bool {
 
 // partiesApart says what sets two claims apart in who they are about or
 // who does what: the speaker in another role, names in other roles, other
-// things of the kind, other relations, other persons; or "".
+// things of the kind, other relations; or "".
 func partiesApart(existing, incoming schema.Memory, a, b []ctok) string {
 	if ra, rb := speakerRole(a), speakerRole(b); ra != "" && rb != "" && ra != rb && otherParty(a, b) {
 		return "the speaker stands in another role"
@@ -164,9 +181,6 @@ func partiesApart(existing, incoming schema.Memory, a, b []ctok) string {
 	}
 	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
 		return "they name other relations"
-	}
-	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb) {
-		return fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
 	}
 	return ""
 }
@@ -187,6 +201,9 @@ func strongCue(ts []ctok) (cue, additive bool) {
 			// "Kenji is moving to Osaka next month": a plan
 		case relativeClause(ts, i):
 			// "the cluster we're moving to" names a thing
+		case anchoring(ts, i):
+			// "I've known them for 4 years, since I moved from my home
+			// country": the change dates something else
 		default:
 			return true, additive
 		}
@@ -227,8 +244,8 @@ func handedOver(ts []ctok) bool {
 			next = ts[i+1].low
 		}
 		switch {
-		case handoverCues[t.low] && !(i > 0 && (determiners[ts[i-1].low] || ts[i-1].low == "a" || ts[i-1].low == "an")):
-			return true // not "a retired teacher"
+		case handoverCues[t.low] && !(i > 0 && (determiners[ts[i-1].low] || ts[i-1].low == "a" || ts[i-1].low == "an" || negators[ts[i-1].low])):
+			return true // not "a retired teacher", "won't quit"
 		case (t.low == "went" || t.low == "gone" || t.low == "going") && (next == "with" || next == "over"),
 			t.low == "ended" && next == "up",
 			(t.low == "gave" || t.low == "given" || t.low == "giving") && next == "up",
@@ -275,7 +292,7 @@ func subjectIn(o schema.Memory, c []ctok) bool {
 	content := 0
 	for _, w := range sk {
 		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
-		if _, ok := persons[lw]; ok || lw == "user" {
+		if _, ok := persons[lw]; ok || lw == "user" || lw == strings.ToLower(speakerOf(o.Claim)) {
 			continue
 		}
 		content++
@@ -314,7 +331,22 @@ func nothingDiffers(existing, incoming schema.Memory, a, b []ctok) bool {
 	if _, ok := nameMissing(incoming, b, a); ok {
 		return false
 	}
-	return true
+	pa, pb := partsOfDay(a), partsOfDay(b)
+	return len(pa) == 0 || len(pb) == 0 || slices.Equal(pa, pb)
+}
+
+// partsOfDay lists the parts of a day a claim names (dayParts), sorted:
+// "in the evening with dinner" / "in the mornings instead" give other
+// values.
+func partsOfDay(ts []ctok) []string {
+	var out []string
+	for _, t := range ts {
+		if p, ok := dayParts[t.low]; ok && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // corrected: the extractor read m as a correction, other than by "these
@@ -383,16 +415,6 @@ func relativeClause(ts []ctok, i int) bool {
 	}
 	_, pron := persons[ts[i-1].low]
 	return pron && determiners[ts[i-3].low] && !determiners[ts[i-2].low]
-}
-
-// asWell: "as well" anywhere says a value holds beside another.
-func asWell(ts []ctok) bool {
-	for i := 0; i+1 < len(ts); i++ {
-		if ts[i].low == "as" && ts[i+1].low == "well" {
-			return true
-		}
-	}
-	return false
 }
 
 // targetApart: one claim speaks of a target, a goal or a budget and the
@@ -538,14 +560,26 @@ func nounAttribute(m schema.Memory) (string, bool) {
 
 // concrete: the claim gives a value that could change: a typed value (an
 // amount, a date, a day, a time, a number) or a name the extractor found;
-// in a conversation's turn ("Caroline: ..."), not a person's, who is as
-// often the one spoken to ("Your art's amazing, Caroline").
+// in a conversation's turn ("Caroline: ...") a typed value only: names
+// there are as often the one spoken to ("Your art's amazing, Caroline")
+// or a word that opens the turn ("Gaming has been my focus").
 func concrete(m schema.Memory) bool {
 	if len(valueKeys(m)) > 0 {
 		return true
 	}
-	turn := speakerOf(m.Claim) != ""
-	return slices.ContainsFunc(m.Entities, func(e schema.Mention) bool { return !turn || e.Kind != schema.KindPerson })
+	if speakerOf(m.Claim) != "" {
+		return false
+	}
+	return len(m.Entities) > 0
+}
+
+// unlabelled is the claim without its speaker label ("Nate: ").
+func unlabelled(claim string) string {
+	if speakerLabel(claim) == 0 {
+		return claim
+	}
+	_, rest, _ := strings.Cut(claim, ": ")
+	return rest
 }
 
 // speakerOf is the label a conversation's turn opens with ("Caroline"
@@ -575,4 +609,28 @@ var wishWords = map[string]bool{
 // named elsewhere ("it", "that", "they").
 func bareSubject(m schema.Memory) bool {
 	return bareReference[strings.ToLower(strings.TrimSpace(m.Subject))]
+}
+
+// anchoring: the word at i is in a clause opened by "since", "when",
+// "before" or "after" two words or less before it ("since I moved from my
+// home country").
+func anchoring(ts []ctok, i int) bool {
+	for j := max(0, i-2); j < i; j++ {
+		switch ts[j].low {
+		case "since", "when", "before", "after":
+			return true
+		}
+	}
+	return false
+}
+
+// saidOf: the claim's subject has a content word (not the speaker, a
+// pronoun, or nothing).
+func saidOf(m schema.Memory) bool {
+	sk, _ := subjectWords(m.Subject)
+	return slices.ContainsFunc(sk, func(w string) bool {
+		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		_, pron := persons[lw]
+		return !pron && lw != "user" && !bareReference[lw] && lw != strings.ToLower(speakerOf(m.Claim))
+	})
 }

@@ -83,6 +83,11 @@ func TestChangeByMeaning(t *testing.T) {
 		{"Gina: The shop opens at 9am on Saturdays.", "Jon: The studio now opens at 10am on Saturdays.", 30 * day, Unrelated},
 		{"James: Thinking of trying strategy games like Civilization.", "James: I've switched to RPGs now and I'm dying to make one.", 30 * day, Unrelated},
 		{"Nate: It's gonna be my 4th turtle!", "Nate: The tank is big enough now for three.", 30 * day, Unrelated},
+		{"Nate: I've had them for 3 years now and they bring me tons of joy!", "Nate: The tank is big enough now for three.", 30 * day, Unrelated},
+		{"Caroline: I've known these friends for 4 years, since I moved from my home country.", "Caroline: A friend made it for my 18th birthday ten years ago.", -30 * day, Unrelated},
+		{"John: We train 3 times a week and push each other to improve.", "John: We back each other up 3 times a week and won't quit.", 30 * day, Unrelated},
+		// a change beside a generic "you", a count said with "both"
+		{"I take my vitamin D in the evening with dinner.", "I've started taking the vitamin D in the mornings instead, read it can mess with your sleep.", 30 * day, Supersedes},
 		// the same, said again
 		{"I've been singing with the Hillside Singers for about six years.", "Been with Hillside for roughly six years now.", 30 * day, Unrelated},
 	} {

@@ -101,6 +101,9 @@ func Apart(existing, incoming schema.Memory) string {
 	if why := partiesApart(existing, incoming, a, b); why != "" {
 		return why
 	}
+	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.Equal(pa, pb) {
+		return fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
+	}
 
 	wa, wb := meaningWords(a), meaningWords(b)
 	var onlyA, onlyB []string
