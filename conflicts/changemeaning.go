@@ -23,10 +23,11 @@ const ChangeMeaningSimilarity = 0.80
 
 // ChangeByMeaning relates two claims the rules (Compare) left Unrelated
 // when one of them is worded as a change or a correction ("upped",
-// "switched", "now", "instead", "actually") and the other is not, their
-// vectors are close (similarity at least ChangeMeaningSimilarity), and
-// nothing in their words says they are about other things (ChangeApart):
-// the claim worded as a change is the later state. Supersedes when it is
+// "switched", "now", "instead", "actually") and the other is not (or both
+// are and the incoming one is clearly later), their vectors are close
+// (similarity at least ChangeMeaningSimilarity), and nothing in their
+// words says they are about other things (ChangeApart): the claim worded
+// as a change is the later state. Supersedes when it is
 // the incoming one (Contradicts when the existing one was confirmed by the
 // person and the incoming is no correction), SupersededBy when it is the
 // existing one; nothing when the other claim is clearly later than it. ok
@@ -76,8 +77,10 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "a claim says what was quoted or offered, or holds on a condition"
 	case wished(a) || wished(b):
 		return false, "a claim says what is wanted, hoped or thought of"
-	case eC == iC:
-		return false, "neither or both are worded as a change"
+	case !eC && !iC:
+		return false, "neither is worded as a change"
+	case eC && iC && !clearlyLater(incoming, existing):
+		return false, "both are worded as a change, and the incoming one is not clearly later"
 	}
 	if why := partiesApart(existing, incoming, a, b); why != "" {
 		return false, why
@@ -88,7 +91,7 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
 	}
 	o, c, ot, ct := existing, incoming, a, b
-	if eC {
+	if eC && !iC {
 		o, c, ot, ct = incoming, existing, b, a
 	}
 	switch {
@@ -124,7 +127,7 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "one speaks of a target, the other of what is"
 	case pastState(ot):
 		return false, "the unchanged claim says what was"
-	case aboutBefore(ct):
+	case aboutBefore(ct) || usedTo(ct) >= 0:
 		return false, "the changed claim speaks of a time before, or of once"
 	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
 		return false, "the claims are about what never changes"

@@ -47,6 +47,10 @@ func TestChangeByMeaning(t *testing.T) {
 		// words that say a thing was given up, handed over or reached anew
 		{"Our cat Miso weighs 5.1 kg.", "Miso's down to 4.7 kilos on the diet food.", 30 * day, Supersedes},
 		{"The choir's accompanist is Helen.", "Helen has handed the accompanist job over to Priya.", 30 * day, Supersedes},
+		// both worded as a change: the clearly later one is the later
+		// state, unless it tells what used to be
+		{"We've switched our veg box to Riverford, it comes on Tuesdays now.", "Riverford have moved our veg box delivery to Thursdays.", 30 * day, Supersedes},
+		{"I now go to the gym at 6am before work.", "I used to train in the evenings at around 7pm, before I switched to mornings.", 30 * day, Unrelated},
 		// said together, the change still says which is later
 		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", together, Supersedes},
 		// the claim worded as the change is the stored one: the incoming
