@@ -289,8 +289,16 @@ func offered(ts []ctok) bool {
 func subjectIn(o schema.Memory, c []ctok) bool {
 	sk, _ := subjectWords(o.Subject)
 	has := map[string]bool{}
+	words := make([]string, 0, len(c))
 	for _, t := range c {
 		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
+		words = append(words, t.raw)
+	}
+	// the other claim's words in the subject's normal form ("physio" is
+	// "physiotherapist")
+	norm, _ := subjectWords(strings.Join(words, " "))
+	for _, w := range norm {
+		has[stem(strings.ToLower(w))] = true
 	}
 	content := 0
 	for _, w := range sk {
@@ -299,8 +307,8 @@ func subjectIn(o schema.Memory, c []ctok) bool {
 			continue
 		}
 		content++
-		if has[stem(lw)] {
-			return true
+		if has[stem(lw)] || len(lw) >= 6 && slices.ContainsFunc(c, func(t ctok) bool { return strings.Contains(t.low, lw) }) {
+			return true // "mortgage" in "remortgaged"
 		}
 	}
 	if content == 0 {

@@ -47,6 +47,9 @@ func TestChangeByMeaning(t *testing.T) {
 		// words that say a thing was given up, handed over or reached anew
 		{"Our cat Miso weighs 5.1 kg.", "Miso's down to 4.7 kilos on the diet food.", 30 * day, Supersedes},
 		{"The choir's accompanist is Helen.", "Helen has handed the accompanist job over to Priya.", 30 * day, Supersedes},
+		// what the stored claim is said of, in the other's words
+		{"My physio appointments are on Wednesdays at 10am.", "My physio has switched me to Fridays at 2pm.", 30 * day, Supersedes},
+		{"Our mortgage is fixed at 2.1%.", "The fixed deal ended and we've remortgaged at 4.35%.", 30 * day, Supersedes},
 		// both worded as a change: the clearly later one is the later
 		// state, unless it tells what used to be
 		{"We've switched our veg box to Riverford, it comes on Tuesdays now.", "Riverford have moved our veg box delivery to Thursdays.", 30 * day, Supersedes},
