@@ -27,11 +27,11 @@ const ChangeMeaningSimilarity = 0.80
 // are and the incoming one is clearly later), their vectors are close
 // (similarity at least ChangeMeaningSimilarity), and nothing in their
 // words says they are about other things (ChangeApart): the claim worded
-// as a change is the later state. Supersedes when it is
-// the incoming one (Contradicts when the existing one was confirmed by the
-// person and the incoming is no correction), SupersededBy when it is the
-// existing one; nothing when the other claim is clearly later than it. ok
-// is false when it decides nothing.
+// as a change is the later state. Supersedes when it is the incoming one
+// (Contradicts when the existing one was confirmed by the person and the
+// incoming is no correction), SupersededBy when it is the existing one;
+// nothing when the other claim is clearly later than it. ok is false when
+// it decides nothing.
 func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
 	if !(similarity >= ChangeMeaningSimilarity) {
 		return Decision{}, false
@@ -146,7 +146,7 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 // "now", "instead"; not "new" alone) or is worded as a correction, and
 // says no value that holds beside another ("also").
 func WordedAsChange(m schema.Memory) bool {
-	ts := claimTokens(m.Claim)
+	ts := claimTokens(unlabelled(m.Claim))
 	cue, _ := strongCue(ts)
 	return !besides(ts) && (cue || corrected(m, ts))
 }
