@@ -129,6 +129,8 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "the unchanged claim says what was"
 	case aboutBefore(ct) || usedTo(ct) >= 0:
 		return false, "the changed claim speaks of a time before, or of once"
+	case oneOff(a) || oneOff(b):
+		return false, "a claim speaks of a one-off"
 	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
 		return false, "the claims are about what never changes"
 	case !saidOf(o) && saidOf(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
@@ -204,6 +206,9 @@ func strongCue(ts []ctok) (cue, additive bool) {
 			// "Kenji is moving to Osaka next month": a plan
 		case relativeClause(ts, i):
 			// "the cluster we're moving to" names a thing
+		case i > 0 && (possessives[ts[i-1].low] || determiners[ts[i-1].low] || strings.HasSuffix(ts[i-1].low, "'s") && strings.HasSuffix(ts[i].low, "s")):
+			// "my opponent's moves to stay ahead", "the changes": a noun,
+			// not a change ("Ana's put her price up" is one)
 		case anchoring(ts, i):
 			// "I've known them for 4 years, since I moved from my home
 			// country": the change dates something else
@@ -644,4 +649,10 @@ func saidOf(m schema.Memory) bool {
 		_, pron := persons[lw]
 		return !pron && lw != "user" && !bareReference[lw] && lw != strings.ToLower(speakerOf(m.Claim))
 	})
+}
+
+// oneOff: a claim says it speaks of a single occasion ("a one-time
+// experience", "a one-off").
+func oneOff(ts []ctok) bool {
+	return slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "one-time" || t.low == "one-off" || t.low == "oneoff" })
 }

@@ -93,6 +93,7 @@ func TestChangeByMeaning(t *testing.T) {
 		{"Nate: I've had them for 3 years now and they bring me tons of joy!", "Nate: The tank is big enough now for three.", 30 * day, Unrelated},
 		{"Caroline: I've known these friends for 4 years, since I moved from my home country.", "Caroline: A friend made it for my 18th birthday ten years ago.", -30 * day, Unrelated},
 		{"John: We train 3 times a week and push each other to improve.", "John: We back each other up 3 times a week and won't quit.", 30 * day, Unrelated},
+		{"John: I think this is just a one-time experience for 2 weeks.", "John: My strategy involved anticipating my opponent's moves to stay 2 steps ahead.", 30 * day, Unrelated},
 		// a change beside a generic "you", a count said with "both"
 		{"I take my vitamin D in the evening with dinner.", "I've started taking the vitamin D in the mornings instead, read it can mess with your sleep.", 30 * day, Supersedes},
 		// the same, said again
