@@ -42,12 +42,12 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 	}
 	said := fmt.Sprintf("(similarity %.3f, at least %.2f)", similarity, ChangeMeaningSimilarity)
 	if !incomingChanged {
-		if clearlyLater(incoming, existing) {
+		if saidLater(incoming, existing) {
 			return Decision{}, false
 		}
 		return Decision{SupersededBy, "the existing claim is worded as a change of what the incoming one says " + said}, true
 	}
-	if clearlyLater(existing, incoming) {
+	if saidLater(existing, incoming) {
 		return Decision{}, false
 	}
 	if existing.Confirmed && !incoming.Correction {
@@ -79,7 +79,7 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "a claim says what is wanted, hoped or thought of"
 	case !eC && !iC:
 		return false, "neither is worded as a change"
-	case eC && iC && !clearlyLater(incoming, existing):
+	case eC && iC && !saidLater(incoming, existing):
 		return false, "both are worded as a change, and the incoming one is not clearly later"
 	}
 	if why := partiesApart(existing, incoming, a, b); why != "" {
@@ -131,6 +131,10 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 		return false, "the changed claim speaks of a time before, or of once"
 	case oneOff(a) || oneOff(b):
 		return false, "a claim speaks of a one-off"
+	case otherOldValue(ct, ot):
+		// "sorry, got that wrong — the offsite's in Lisbon, not Porto"
+		// corrects a Porto the other claim does not hold
+		return false, "the change names an old value the other claim does not hold"
 	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
 		return false, "the claims are about what never changes"
 	case !saidOf(o) && saidOf(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
@@ -254,21 +258,43 @@ func handedOver(ts []ctok) bool {
 		switch {
 		case handoverCues[t.low] && !(i > 0 && (determiners[ts[i-1].low] || ts[i-1].low == "a" || ts[i-1].low == "an" || negators[ts[i-1].low])):
 			return true // not "a retired teacher", "won't quit"
-		case (t.low == "went" || t.low == "gone" || t.low == "going") && (next == "with" || next == "over"),
+		case (t.low == "went" || t.low == "gone" || t.low == "going") && (next == "with" || next == "over" || next == "onto"),
 			t.low == "ended" && next == "up",
 			(t.low == "gave" || t.low == "given" || t.low == "giving") && next == "up",
 			t.low == "going" && next == "forward",
-			t.low == "from" && (next == "here" || next == "next"):
+			t.low == "from" && (next == "here" || next == "next"),
+			t.low == "as" && next == "of" && i+2 < len(ts) && !ts[i+2].brk,
+			t.low == "no" && next == "more",
+			t.low == "kicked" && next == "in",
+			t.low == "thing" && next == "of" && i+3 < len(ts) && ts[i+3].low == "past":
+			// "went onto Octopus Agile", "as of the 12th", "no more
+			// contacts", "the price rise kicked in", "a thing of the past"
+			return true
+		case turnVerbs[t.low] && i+2 < len(ts) && slices.ContainsFunc(ts[i+2:min(len(ts), i+5)], func(u ctok) bool { return u.low == "up" || u.low == "down" }):
+			// "turned the thermostat down to 18", "put our bill up"; not
+			// "put down a deposit", "turned down the offer"
+			return true
+		case baseChangeVerbs[t.low] && slices.ContainsFunc(ts[i+1:min(len(ts), i+6)], func(u ctok) bool { return u.low == "to" }) && i > 1 && ts[i-1].low == "to" && ts[i-2].low == "had":
+			// "we've had to increase Mum's care to three visits"
 			return true
 		}
 	}
 	return false
 }
 
+// turnVerbs turn a value up or down.
+var turnVerbs = map[string]bool{"turned": true, "put": true, "bumped": true, "knocked": true, "dialled": true, "dialed": true}
+
+// baseChangeVerbs are verbs of change in their base form, a change only
+// after "had to" ("we've had to increase … to three visits"; not
+// "proposing to raise dues").
+var baseChangeVerbs = map[string]bool{"increase": true, "reduce": true, "raise": true, "lower": true, "cut": true, "move": true, "switch": true, "change": true}
+
 var handoverCues = map[string]bool{
 	"ditched": true, "sold": true, "retired": true, "quit": true,
 	"decamped": true, "reallocated": true, "remortgaged": true, "handed": true,
-	"stopped": true, "becomes": true, "became": true,
+	"stopped": true, "becomes": true, "became": true, "renamed": true, "rebranded": true, "ported": true,
+	"reshuffled": true, "recalculated": true, "reassigned": true, "rehomed": true,
 }
 
 // isCopulaOrContraction: a form of "be", or a word ending in one ("we're",
@@ -370,6 +396,9 @@ func partsOfDay(ts []ctok) []string {
 // Hillside for six years now"), which as often say what holds as what
 // changed.
 func corrected(m schema.Memory, ts []ctok) bool {
+	if slices.ContainsFunc(ts, func(t ctok) bool { return correctionWords[t.low] }) {
+		return true // "Sorry, I got that wrong: …"
+	}
 	if !m.Correction {
 		return false
 	}
@@ -655,4 +684,41 @@ func saidOf(m schema.Memory) bool {
 // experience", "a one-off").
 func oneOff(ts []ctok) bool {
 	return slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "one-time" || t.low == "one-off" || t.low == "oneoff" })
+}
+
+// correctionWords say a claim corrects what was said before, whether or
+// not the extractor read it so.
+var correctionWords = map[string]bool{"sorry": true, "correction": true, "meant": true, "wrong": true, "mistake": true, "typo": true, "misspoke": true}
+
+// otherOldValue: the changed claim names the value it replaces after
+// "not" or "instead of" ("in Lisbon, not Porto") and the other claim does
+// not hold it.
+func otherOldValue(c, o []ctok) bool {
+	has := map[string]bool{}
+	for _, t := range o {
+		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
+	}
+	for i := 0; i+1 < len(c); i++ {
+		j := -1
+		switch {
+		case c[i].low == "not" && c[i+1].brk == false && (i == 0 || c[i].brk):
+			j = i + 1 // ", not Porto"
+		case c[i].low == "instead" && c[i+1].low == "of" && i+2 < len(c):
+			j = i + 2
+		}
+		if j < 0 {
+			continue
+		}
+		w := c[j].low
+		if determiners[w] || w == "a" || w == "an" {
+			if j+1 >= len(c) {
+				continue
+			}
+			w = c[j+1].low
+		}
+		if !has[stem(strings.TrimSuffix(w, "'s"))] {
+			return true
+		}
+	}
+	return false
 }

@@ -50,6 +50,15 @@ func TestChangeByMeaning(t *testing.T) {
 		// what the stored claim is said of, in the other's words
 		{"My physio appointments are on Wednesdays at 10am.", "My physio has switched me to Fridays at 2pm.", 30 * day, Supersedes},
 		{"Our mortgage is fixed at 2.1%.", "The fixed deal ended and we've remortgaged at 4.35%.", 30 * day, Supersedes},
+		// more ways of saying a change: "no more", "as of", "turned …
+		// down", "had to increase", "ported", an apology for what was said
+		{"Pip eats Royal Canin Mini Adult.", "The vet put Pip on Hill's Sensitive, so no more Royal Canin.", 30 * day, Supersedes},
+		{"The nightly export runs at 02:00 UTC.", "As of the 12th, the nightly export kicks off at 04:30 UTC.", 30 * day, Supersedes},
+		{"The office thermostat is set to 21°C.", "Facilities turned the office thermostat down to nineteen degrees.", 30 * day, Supersedes},
+		{"I'm presenting at RustConf on 10 September.", "Sorry, I got that wrong, my RustConf talk is on 11 September.", together, Supersedes},
+		{"Our team offsite is 14–16 October.", "Sorry, got that wrong before: the offsite's in Lisbon, not Porto.", together, Unrelated},
+		{"Our HOA dues are $320 a quarter.", "The HOA board is proposing to raise dues to $360 a quarter next year.", 30 * day, Unrelated},
+		{"The van cost £18,500 all in.", "We put down a £3,000 deposit on the van and it's £289 a month after that.", 30 * day, Unrelated},
 		// both worded as a change: the clearly later one is the later
 		// state, unless it tells what used to be
 		{"We've switched our veg box to Riverford, it comes on Tuesdays now.", "Riverford have moved our veg box delivery to Thursdays.", 30 * day, Supersedes},
