@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/persistmemory/persistmemory/bench/internal/locomodata"
 	"github.com/persistmemory/persistmemory/bench/internal/proc"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
@@ -185,7 +186,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) (int, error) 
 	logf := func(format string, args ...any) {
 		fmt.Fprintf(stderr, "%s "+format+"\n", append([]any{time.Since(start).Round(time.Second)}, args...)...)
 	}
-	all, err := Load(o.Data)
+	all, err := locomodata.Load(o.Data)
 	if err != nil {
 		return 2, fmt.Errorf("read %s: %w", o.Data, err)
 	}
@@ -287,17 +288,17 @@ func oracleOK(agg *Agg) bool {
 	return true
 }
 
-func pick(all []*Conversation, ids []string) ([]*Conversation, error) {
+func pick(all []*locomodata.Conversation, ids []string) ([]*locomodata.Conversation, error) {
 	if len(ids) == 0 {
 		return all, nil
 	}
-	by := map[string]*Conversation{}
+	by := map[string]*locomodata.Conversation{}
 	var have []string
 	for _, c := range all {
 		by[c.ID] = c
 		have = append(have, c.ID)
 	}
-	var out []*Conversation
+	var out []*locomodata.Conversation
 	for _, id := range ids {
 		c, ok := by[id]
 		if !ok {
@@ -426,7 +427,7 @@ type answers struct {
 	lat    map[string]time.Duration
 }
 
-func runConversation(ctx context.Context, o Options, c *Conversation, counter tokens.Counter, emb *onnx.E5, abl []Ablation,
+func runConversation(ctx context.Context, o Options, c *locomodata.Conversation, counter tokens.Counter, emb *onnx.E5, abl []Ablation,
 	agg *Agg, lat map[string][]time.Duration, logf func(string, ...any)) (*ConvReport, []QRecord, error) {
 	cr := &ConvReport{ID: c.ID, Sessions: len(c.Sessions), Turns: len(c.Turns), Skipped: c.Skipped}
 	qs := c.Questions
@@ -672,7 +673,7 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 		bm := []int{}
 		seen := map[int]bool{}
 		for _, h := range a.turns {
-			if ti := c.TurnIndex(NormID(h.Turn.SourceID)); ti >= 0 && !seen[ti] {
+			if ti := c.TurnIndex(locomodata.NormID(h.Turn.SourceID)); ti >= 0 && !seen[ti] {
 				seen[ti] = true
 				bm = append(bm, ti)
 			}
@@ -711,7 +712,7 @@ func runConversation(ctx context.Context, o Options, c *Conversation, counter to
 // /search/context at each budget and /search, one call after the other;
 // note sees every answer's diagnostics and mismatch is called for each
 // context whose reported tokens differ from our count.
-func ask(ctx context.Context, cl *Client, method string, q Question, limit int, counter tokens.Counter,
+func ask(ctx context.Context, cl *Client, method string, q locomodata.Question, limit int, counter tokens.Counter,
 	note func(Diagnostics), mismatch func()) (answers, error) {
 	a := answers{lat: map[string]time.Duration{}}
 	lSearch, lContext := serviceLatencies(method)
@@ -778,7 +779,7 @@ func putContext(m map[string]float64, budget int, s ContextScore, tok int) {
 // TurnMethodMetrics scores a ranking of turns (indices into c.Turns): R@k
 // and all-hit over the ranking, and for each budget the context made by
 // packing the rendered turns.
-func TurnMethodMetrics(c *Conversation, gold []string, ranking []int, costs []int, textOf func(string) string) map[string]float64 {
+func TurnMethodMetrics(c *locomodata.Conversation, gold []string, ranking []int, costs []int, textOf func(string) string) map[string]float64 {
 	ranked := make([][]string, len(ranking))
 	for j, ti := range ranking {
 		ranked[j] = []string{c.Turns[ti].ID}
@@ -844,7 +845,7 @@ func provenance(ctx context.Context, cl *Client, ans []answers, out map[string][
 				}
 				var src []string
 				for _, s := range d.TurnSources() {
-					if n := NormID(s); n != "" {
+					if n := locomodata.NormID(s); n != "" {
 						src = append(src, n)
 					}
 				}
@@ -867,7 +868,7 @@ func provenance(ctx context.Context, cl *Client, ans []answers, out map[string][
 
 // ingest appends every session in order (batches of its turns), then waits
 // for every job to finish.
-func ingest(ctx context.Context, o Options, cl *Client, c *Conversation, cr *ConvReport, logf func(string, ...any)) error {
+func ingest(ctx context.Context, o Options, cl *Client, c *locomodata.Conversation, cr *ConvReport, logf func(string, ...any)) error {
 	batch := o.Batch
 	if batch <= 0 || batch > 200 {
 		batch = 200
@@ -945,7 +946,7 @@ func itemProvenance(prov map[string][]string, memoryID string, turn *WireTurn) [
 		out = append(out, prov[memoryID]...)
 	}
 	if turn != nil {
-		if n := NormID(turn.SourceID); n != "" {
+		if n := locomodata.NormID(turn.SourceID); n != "" {
 			out = append(out, n)
 		}
 	}

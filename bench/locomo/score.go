@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/persistmemory/persistmemory/bench/internal/locomodata"
 )
 
 // Budgets are the context budgets scored, in tokens (cl100k_base).
@@ -206,8 +208,8 @@ var Groups = []string{"multi-hop", "temporal", "open-domain", "single-hop", Grou
 
 // GroupsOf returns the rows a question of category cat counts in.
 func GroupsOf(cat int) []string {
-	g := []string{CategoryName(cat)}
-	if cat >= CatMultiHop && cat <= CatSingleHop {
+	g := []string{locomodata.CategoryName(cat)}
+	if cat >= locomodata.CatMultiHop && cat <= locomodata.CatSingleHop {
 		g = append(g, GroupHeadline)
 	}
 	return append(g, GroupAll)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/persistmemory/persistmemory/bench/internal/locomodata"
 )
 
 // A tiny synthetic conversation in LoCoMo's shape (not LoCoMo data: its
@@ -39,9 +41,9 @@ const synthetic = `[{
   ]
 }]`
 
-func loadSynthetic(t *testing.T) *Conversation {
+func loadSynthetic(t *testing.T) *locomodata.Conversation {
 	t.Helper()
-	cs, err := Parse([]byte(synthetic))
+	cs, err := locomodata.Parse([]byte(synthetic))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,15 +64,15 @@ func TestNormIDs(t *testing.T) {
 		"see D2:10,D4": {"D2:10"},
 	}
 	for in, want := range cases {
-		if got := NormIDs([]string{in}); !reflect.DeepEqual(got, want) {
+		if got := locomodata.NormIDs([]string{in}); !reflect.DeepEqual(got, want) {
 			t.Errorf("NormIDs(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if got := NormIDs([]string{"D1:1", "D2:2; D3:3"}); !reflect.DeepEqual(got, []string{"D1:1", "D2:2", "D3:3"}) {
+	if got := locomodata.NormIDs([]string{"D1:1", "D2:2; D3:3"}); !reflect.DeepEqual(got, []string{"D1:1", "D2:2", "D3:3"}) {
 		t.Errorf("several entries: %v", got)
 	}
-	if NormID("D:07:09") != "D7:9" || NormID("x") != "" {
-		t.Errorf("NormID: %q %q", NormID("D:07:09"), NormID("x"))
+	if locomodata.NormID("D:07:09") != "D7:9" || locomodata.NormID("x") != "" {
+		t.Errorf("NormID: %q %q", locomodata.NormID("D:07:09"), locomodata.NormID("x"))
 	}
 }
 
@@ -98,7 +100,7 @@ func TestParse(t *testing.T) {
 	if c.Skipped != 1 || len(c.Questions) != 4 {
 		t.Fatalf("skipped %d, questions %d", c.Skipped, len(c.Questions))
 	}
-	if q := c.Questions[1]; !reflect.DeepEqual(q.Gold, []string{"D1:2", "D3:1"}) || q.Category != CatMultiHop || q.Index != 1 {
+	if q := c.Questions[1]; !reflect.DeepEqual(q.Gold, []string{"D1:2", "D3:1"}) || q.Category != locomodata.CatMultiHop || q.Index != 1 {
 		t.Errorf("gold normalised and deduplicated: %+v", q)
 	}
 	if q := c.Questions[3]; q.Index != 4 || !reflect.DeepEqual(q.Gold, []string{"D3:2"}) {
@@ -110,11 +112,11 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseSessionTime(t *testing.T) {
-	got, err := ParseSessionTime("10:37  am on 27 June, 2023")
+	got, err := locomodata.ParseSessionTime("10:37  am on 27 June, 2023")
 	if err != nil || !got.Equal(time.Date(2023, 6, 27, 10, 37, 0, 0, time.UTC)) {
 		t.Errorf("%v %v", got, err)
 	}
-	if _, err := ParseSessionTime("yesterday"); err == nil {
+	if _, err := locomodata.ParseSessionTime("yesterday"); err == nil {
 		t.Error("no error for a bad date")
 	}
 }
@@ -196,7 +198,7 @@ func TestScoreContext(t *testing.T) {
 	}
 }
 
-func lenCost(c *Conversation) []int {
+func lenCost(c *locomodata.Conversation) []int {
 	costs := make([]int, len(c.Turns))
 	for i, t := range c.Turns {
 		costs[i] = (len(t.Render()) + 3) / 4
@@ -204,7 +206,7 @@ func lenCost(c *Conversation) []int {
 	return costs
 }
 
-func textOfConv(c *Conversation) func(string) string {
+func textOfConv(c *locomodata.Conversation) func(string) string {
 	return func(id string) string { return c.Turns[c.TurnIndex(id)].Text }
 }
 
@@ -232,7 +234,7 @@ func TestOracleScoresOne(t *testing.T) {
 	}
 	// And a method that finds nothing is not an oracle.
 	bad := NewAgg()
-	bad.Add(MOracle, CatTemporal, map[string]float64{"rec@1500": 1, "rec@4000": 0.5, "R@20": 1})
+	bad.Add(MOracle, locomodata.CatTemporal, map[string]float64{"rec@1500": 1, "rec@4000": 0.5, "R@20": 1})
 	if oracleOK(bad) {
 		t.Error("oracleOK accepts recall 0.5")
 	}
@@ -265,9 +267,9 @@ func TestTurnMethodMetricsBudget(t *testing.T) {
 
 func TestAggGroups(t *testing.T) {
 	a := NewAgg()
-	a.Add("m", CatMultiHop, map[string]float64{"R@5": 1})
-	a.Add("m", CatSingleHop, map[string]float64{"R@5": 0})
-	a.Add("m", CatAdversarial, map[string]float64{"R@5": 1})
+	a.Add("m", locomodata.CatMultiHop, map[string]float64{"R@5": 1})
+	a.Add("m", locomodata.CatSingleHop, map[string]float64{"R@5": 0})
+	a.Add("m", locomodata.CatAdversarial, map[string]float64{"R@5": 1})
 	if v, _ := a.Mean("m", GroupHeadline, "R@5"); !near(v, 0.5) || a.N("m", GroupHeadline) != 2 {
 		t.Errorf("headline excludes category 5: %v n=%d", v, a.N("m", GroupHeadline))
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/persistmemory/persistmemory/bench/internal/locomodata"
 	"github.com/persistmemory/persistmemory/embed"
 	"github.com/persistmemory/persistmemory/embed/onnx"
 	pmingest "github.com/persistmemory/persistmemory/ingest"
@@ -52,12 +53,12 @@ type VectorIndex struct {
 
 // TurnEmbedText is what a turn is embedded as: exactly what the service
 // embeds for the turn it stores (ingest.TurnEmbeddingText: "author: text").
-func TurnEmbedText(t Turn) string {
+func TurnEmbedText(t locomodata.Turn) string {
 	return pmingest.TurnEmbeddingText(schema.Turn{Author: t.Speaker, Text: t.Content})
 }
 
 // BuildVectorIndex embeds every turn.
-func BuildVectorIndex(ctx context.Context, e embed.Embedder, turns []Turn) (*VectorIndex, error) {
+func BuildVectorIndex(ctx context.Context, e embed.Embedder, turns []locomodata.Turn) (*VectorIndex, error) {
 	texts := make([]string, len(turns))
 	for i, t := range turns {
 		texts[i] = TurnEmbedText(t)
