@@ -160,15 +160,9 @@ func WordedAsChange(m schema.Memory) bool {
 // besides: a word says a value holds beside another ("also", "too",
 // "another"; not "both", "extra" or "second", which as often say how
 // many: "both ends of the school run", "both eyes").
-func besides(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool {
-		switch t.low {
-		case "also", "too", "another", "additionally":
-			return true
-		}
-		return false
-	})
-}
+func besides(ts []ctok) bool { return hasAny(ts, besidesWords) }
+
+var besidesWords = map[string]bool{"also": true, "too": true, "another": true, "additionally": true}
 
 func immutableView(m schema.Memory) bool {
 	im, _ := immutable(viewOf(m), m)
@@ -201,7 +195,7 @@ func strongCue(ts []ctok) (cue, additive bool) {
 	for _, i := range at {
 		switch {
 		case ts[i].low == "new":
-		case ts[i].low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]:
+		case nowAfterDuration(ts, i):
 			// "for six years now"
 		case (ts[i].low == "now" || ts[i].low == "actually") && (i == 0 || ts[i].brk):
 			// "Now the hard work starts", "Actually, I just took my fam
@@ -305,20 +299,13 @@ func isCopulaOrContraction(w string) bool {
 
 // offered: a claim says what was quoted or offered, or what holds on a
 // condition, not what is.
-func offered(ts []ctok) bool {
-	for _, t := range ts {
-		switch t.low {
-		case "if", "quoted", "quote", "quotes", "offer", "offered", "usual", "usually":
-			return true
-		}
-	}
-	return false
-}
+func offered(ts []ctok) bool { return hasAny(ts, offerWords) }
+
+var offerWords = map[string]bool{"if": true, "quoted": true, "quote": true, "quotes": true, "offer": true, "offered": true, "usual": true, "usually": true}
 
 // subjectIn: what o is said of (its subject, unless the speaker or a
 // pronoun) shares a word with the claim c.
 func subjectIn(o schema.Memory, c []ctok) bool {
-	sk, _ := subjectWords(o.Subject)
 	has := map[string]bool{}
 	words := make([]string, 0, len(c))
 	for _, t := range c {
@@ -331,35 +318,44 @@ func subjectIn(o schema.Memory, c []ctok) bool {
 	for _, w := range norm {
 		has[stem(strings.ToLower(w))] = true
 	}
-	content := 0
-	for _, w := range sk {
-		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
-		if _, ok := persons[lw]; ok || lw == "user" || lw == strings.ToLower(speakerOf(o.Claim)) {
-			continue
-		}
-		content++
+	own := ownSubject(o)
+	for _, lw := range own {
 		if has[stem(lw)] || len(lw) >= 6 && slices.ContainsFunc(c, func(t ctok) bool { return strings.Contains(t.low, lw) }) {
 			return true // "mortgage" in "remortgaged"
 		}
 	}
-	if content == 0 {
+	if len(own) == 0 {
 		// "Our rent is £950 a month": the extractor's attribute is the thing
 		if at, ok := nounAttribute(o); ok {
 			return has[stem(at)]
 		}
 	}
-	return content == 0
+	return len(own) == 0
+}
+
+// ownSubject lists the words of m's subject, in lower case, that are not
+// the speaker (a pronoun, "user", a turn's speaker label) or a bare
+// reference ("it").
+func ownSubject(m schema.Memory) []string {
+	sk, _ := subjectWords(m.Subject)
+	speaker := strings.ToLower(speakerOf(m.Claim))
+	var out []string
+	for _, w := range sk {
+		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		if _, pron := persons[lw]; !pron && lw != "user" && lw != speaker && !bareReference[lw] {
+			out = append(out, lw)
+		}
+	}
+	return out
 }
 
 // oldAndNew: one claim says "old" and the other "new" (or "previous" and
 // "current"): two instances of a kind, not one that changed.
 func oldAndNew(a, b []ctok) bool {
-	has := func(ts []ctok, ws ...string) bool {
-		return slices.ContainsFunc(ts, func(t ctok) bool { return slices.Contains(ws, t.low) })
-	}
-	former := func(ts []ctok) bool { return slices.ContainsFunc(ts, func(t ctok) bool { return formerWords[t.low] }) }
-	return former(a) && has(b, "new", "current") || former(b) && has(a, "new", "current")
+	return hasAny(a, formerWords) && hasAny(b, newWords) || hasAny(b, formerWords) && hasAny(a, newWords)
 }
+
+var newWords = map[string]bool{"new": true, "current": true}
 
 // nothingDiffers: the claims carry the same values, names and content
 // words: a restatement, not a change.
@@ -406,7 +402,7 @@ func corrected(m schema.Memory, ts []ctok) bool {
 		switch {
 		case t.low == "nowadays", t.low == "these" && i+1 < len(ts) && ts[i+1].low == "days":
 			return false
-		case t.low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]:
+		case nowAfterDuration(ts, i):
 			return false
 		}
 	}
@@ -476,15 +472,9 @@ var targetWords = map[string]bool{"target": true, "goal": true, "budget": true, 
 // pastState: the claim says what was, in a past tense of being or living
 // ("Marek was in Vienna in January", "I lived in Tokyo for three years"):
 // a change since does not make it untrue.
-func pastState(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool {
-		switch t.low {
-		case "was", "were", "lived", "worked":
-			return true
-		}
-		return false
-	})
-}
+func pastState(ts []ctok) bool { return hasAny(ts, pastStateWords) }
+
+var pastStateWords = map[string]bool{"was": true, "were": true, "lived": true, "worked": true}
 
 // aboutBefore: the claim speaks of a time before, once, or every year
 // ("Before we moved into this house we were in Leeds", "just this once",
@@ -640,9 +630,7 @@ func speakerOf(claim string) string {
 // wished: a claim says what someone wants, hopes for or is thinking of,
 // not what is ("Thinking of trying RPGs", "I still really want one",
 // "I'll definitely get one someday", "It's gonna be my 4th one").
-func wished(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool { return wishWords[t.low] })
-}
+func wished(ts []ctok) bool { return hasAny(ts, wishWords) }
 
 var wishWords = map[string]bool{
 	"want": true, "wants": true, "wanted": true, "wanting": true, "wish": true, "wishes": true,
@@ -671,20 +659,13 @@ func anchoring(ts []ctok, i int) bool {
 
 // saidOf: the claim's subject has a content word (not the speaker, a
 // pronoun, or nothing).
-func saidOf(m schema.Memory) bool {
-	sk, _ := subjectWords(m.Subject)
-	return slices.ContainsFunc(sk, func(w string) bool {
-		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
-		_, pron := persons[lw]
-		return !pron && lw != "user" && !bareReference[lw] && lw != strings.ToLower(speakerOf(m.Claim))
-	})
-}
+func saidOf(m schema.Memory) bool { return len(ownSubject(m)) > 0 }
 
 // oneOff: a claim says it speaks of a single occasion ("a one-time
 // experience", "a one-off").
-func oneOff(ts []ctok) bool {
-	return slices.ContainsFunc(ts, func(t ctok) bool { return t.low == "one-time" || t.low == "one-off" || t.low == "oneoff" })
-}
+func oneOff(ts []ctok) bool { return hasAny(ts, oneOffWords) }
+
+var oneOffWords = map[string]bool{"one-time": true, "one-off": true, "oneoff": true}
 
 // correctionWords say a claim corrects what was said before, whether or
 // not the extractor read it so.
@@ -721,4 +702,10 @@ func otherOldValue(c, o []ctok) bool {
 		}
 	}
 	return false
+}
+
+// nowAfterDuration: the word at i is a "now" closing a length of time
+// ("for six years now"), which says how long, not that anything changed.
+func nowAfterDuration(ts []ctok, i int) bool {
+	return ts[i].low == "now" && i > 0 && timeUnits[strings.TrimSuffix(ts[i-1].low, "s")]
 }

@@ -215,6 +215,23 @@ type planState struct {
 	// near holds, by claim text, the similarity of the owner's stored
 	// memories nearest to it (nearest), so a claim is searched once.
 	near map[string]map[string]float64
+	// worded holds, by memory id, whether a compared memory is worded as
+	// a change (conflicts.WordedAsChange): each is read once a batch,
+	// however many new claims it is compared with.
+	worded map[string]bool
+}
+
+// wordedAsChange is conflicts.WordedAsChange, remembered by memory id.
+func (st *planState) wordedAsChange(m schema.Memory) bool {
+	w, ok := st.worded[m.ID]
+	if !ok {
+		if st.worded == nil {
+			st.worded = map[string]bool{}
+		}
+		w = conflicts.WordedAsChange(m)
+		st.worded[m.ID] = w
+	}
+	return w
 }
 
 // byMeaning compares c with memories the rules left unrelated to it and
@@ -330,7 +347,7 @@ func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner sch
 	changed := conflicts.WordedAsChange(c)
 	known := map[string]schema.Memory{}
 	for _, m := range unrelated {
-		if changed || conflicts.WordedAsChange(m) {
+		if changed || st.wordedAsChange(m) {
 			known[m.ID] = m
 		}
 	}
