@@ -61,91 +61,118 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 // the change. It reads words only; ChangeByMeaning adds how close they
 // are in meaning.
 func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why string) {
-	if aside(existing.Claim) || aside(incoming.Claim) {
-		return false, "a claim describes what was shown"
-	}
-	// a turn's speaker label ("Nate: ...") says who speaks, not what of
-	a, b := claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim))
-	if hypothetical(a) || hypothetical(b) {
-		return false, "a claim says what would be"
+	a, b, why := framedApart(existing, incoming)
+	if why != "" {
+		return false, why
 	}
 	eC, iC := WordedAsChange(existing), WordedAsChange(incoming)
 	switch {
-	case besides(a) || besides(b):
-		return false, "a claim says a value holds beside another"
-	case offered(a) || offered(b):
-		return false, "a claim says what was quoted or offered, or holds on a condition"
-	case wished(a) || wished(b):
-		return false, "a claim says what is wanted, hoped or thought of"
 	case !eC && !iC:
 		return false, "neither is worded as a change"
 	case eC && iC && !saidLater(incoming, existing):
 		return false, "both are worded as a change, and the incoming one is not clearly later"
 	}
-	if why := partiesApart(existing, incoming, a, b); why != "" {
-		return false, why
-	}
-	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.ContainsFunc(pa, func(p string) bool { return slices.Contains(pb, p) }) {
-		// "I take" / "we've cut Biscuit back": one person at least is in
-		// both, or they speak of others
-		return false, fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
-	}
 	o, c, ot, ct := existing, incoming, a, b
 	if eC && !iC {
 		o, c, ot, ct = incoming, existing, b, a
 	}
+	if why := valuesApart(existing, incoming, o, c, a, b, ot, ct); why != "" {
+		return false, why
+	}
+	if immutableView(o) || immutableView(c) {
+		return false, "the claims are about what never changes"
+	}
+	return iC, ""
+}
+
+// framedApart reads what sets two claims apart before their values: a
+// claim that describes what was shown, says what would be, holds beside
+// another value, was quoted or offered, or is wished; the parties in other
+// roles or other persons. It returns both claims' words, the speaker label
+// of a turn ("Nate: ...") left out: it says who speaks, not what of.
+func framedApart(existing, incoming schema.Memory) (a, b []ctok, why string) {
+	if aside(existing.Claim) || aside(incoming.Claim) {
+		return nil, nil, "a claim describes what was shown"
+	}
+	a, b = claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim))
+	switch {
+	case hypothetical(a) || hypothetical(b):
+		return a, b, "a claim says what would be"
+	case besides(a) || besides(b):
+		return a, b, "a claim says a value holds beside another"
+	case offered(a) || offered(b):
+		return a, b, "a claim says what was quoted or offered, or holds on a condition"
+	case wished(a) || wished(b):
+		return a, b, "a claim says what is wanted, hoped or thought of"
+	}
+	if why := partiesApart(existing, incoming, a, b); why != "" {
+		return a, b, why
+	}
+	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.ContainsFunc(pa, func(p string) bool { return slices.Contains(pb, p) }) {
+		// "I take" / "we've cut Biscuit back": one person at least is in
+		// both, or they speak of others
+		return a, b, fmt.Sprintf("they speak of other persons (%s; %s)", strings.Join(pa, " "), strings.Join(pb, " "))
+	}
+	return a, b, ""
+}
+
+// valuesApart reads whether two claims give values of one thing: o is the
+// claim read as the one that holds (for a change, the one not worded as
+// it), c the other; ot and ct their words, a and b those of existing and
+// incoming. It returns why not, or "".
+func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok) string {
 	switch {
 	case !concrete(o) || !concrete(c):
 		// "Now my relationships feel more genuine" / "Makes me feel
 		// connected": what a conversation says in passing holds no value
 		// to change
-		return false, "a claim gives no value that could change"
+		return "a claim gives no value that could change"
 	case bareSubject(o) || bareSubject(c):
 		// "It's gonna be my 4th one": what "it" is, the claim does not say
-		return false, "a claim's subject stands for something it does not name"
+		return "a claim's subject stands for something it does not name"
 	case speakerOf(existing.Claim) != speakerOf(incoming.Claim):
-		return false, "other people say them"
+		return "other people say them"
 	case !subjectIn(o, ct):
-		return false, "what the unchanged claim is said of is not in the other"
+		return "what the unchanged claim is said of is not in the other"
 	case onlyMeasureMoved(c, ct) && !headIn(o, ct):
 		// "Credit card balance is down to £1,200" says nothing of the
 		// card's limit
-		return false, "the measure that moved is not the one the other claim gives"
+		return "the measure that moved is not the one the other claim gives"
 	case namedSubject(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
 		// "Biscuit's going to doggy daycare on Tuesdays now" is not said
 		// of "the dog walker"; "TAP changed our Lisbon flight" is
-		return false, "the changed claim is said of someone the other does not name"
+		return "the changed claim is said of someone the other does not name"
 	case titlesDiffer(a, b):
-		return false, "they name a man and a woman"
+		return "they name a man and a woman"
 	case periodsDiffer(a, b):
-		return false, "they name other periods"
+		return "they name other periods"
 	case identifiersDiffer(a, b):
-		return false, "they name other numbered things"
+		return "they name other numbered things"
 	case oldAndNew(a, b):
-		return false, "they speak of an old and a new thing"
+		return "they speak of an old and a new thing"
 	case targetApart(a, b):
-		return false, "one speaks of a target, the other of what is"
+		return "one speaks of a target, the other of what is"
 	case pastState(ot):
-		return false, "the unchanged claim says what was"
+		return "the unchanged claim says what was"
 	case aboutBefore(ct) || usedTo(ct) >= 0:
-		return false, "the changed claim speaks of a time before, or of once"
+		return "the changed claim speaks of a time before, or of once"
 	case oneOff(a) || oneOff(b):
-		return false, "a claim speaks of a one-off"
+		return "a claim speaks of a one-off"
 	case otherOldValue(ct, ot):
 		// "sorry, got that wrong — the offsite's in Lisbon, not Porto"
 		// corrects a Porto the other claim does not hold
-		return false, "the change names an old value the other claim does not hold"
-	case grewUp(ot) || grewUp(ct) || immutableView(o) || immutableView(c):
-		return false, "the claims are about what never changes"
+		return "the change names an old value the other claim does not hold"
+	case grewUp(ot) || grewUp(ct):
+		return "the claims are about what never changes"
 	case !saidOf(o) && saidOf(c) && !subjectIn(c, ot) && !changeAttr(c.Attribute):
 		// "I've had them for 3 years" / "The tank is big enough now":
 		// the unchanged claim is said of the speaker, the other of a
 		// thing it does not name
-		return false, "the changed claim is said of something the other does not name"
+		return "the changed claim is said of something the other does not name"
 	case nothingDiffers(existing, incoming, a, b):
-		return false, "they carry the same values and names"
+		return "they carry the same values and names"
 	}
-	return iC, ""
+	return ""
 }
 
 // WordedAsChange: the claim says a value changed ("upped", "switched",

@@ -13,15 +13,7 @@ import (
 func changeByMeaning(t *testing.T, a, b string, apart time.Duration, sim float64, confirmed bool) (Decision, bool) {
 	t.Helper()
 	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
-	one := func(text string, when time.Time) schema.Memory {
-		ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: text, SaidAt: when, CreatedAt: when})
-		if err != nil || len(ms) != 1 {
-			t.Fatalf("extract %q: %d memories, %v; the test needs one", text, len(ms), err)
-		}
-		ms[0].RecordedAt = when
-		return ms[0]
-	}
-	e, i := one(a, at), one(b, at.Add(apart))
+	e, i := extractOne(t, a, at), extractOne(t, b, at.Add(apart))
 	if d := Compare(e, i); d.Relation != Unrelated {
 		t.Fatalf("the rules relate %q / %q (%s: %s); the test needs a pair they leave unrelated", a, b, d.Relation, d.Reason)
 	}
@@ -129,4 +121,15 @@ func TestChangeByMeaningBounds(t *testing.T) {
 	if d, _ := changeByMeaning(t, a, b, month, 0.95, true); d.Relation != Contradicts {
 		t.Errorf("the stored claim confirmed: %s (%s), want %s", d.Relation, d.Reason, Contradicts)
 	}
+}
+
+// extractOne is the one memory the rules extract from text said at when.
+func extractOne(t *testing.T, text string, when time.Time) schema.Memory {
+	t.Helper()
+	ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: text, SaidAt: when, CreatedAt: when})
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("extract %q: %d memories, %v; the test needs one", text, len(ms), err)
+	}
+	ms[0].RecordedAt = when
+	return ms[0]
 }

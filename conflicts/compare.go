@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
+	"github.com/persistmemory/persistmemory/temporal"
 )
 
 // Relation is how an incoming claim stands to an existing one.
@@ -792,12 +793,36 @@ func saidApart(a, b schema.Memory) bool {
 }
 
 // clearlyLater reports whether a is later than b by at least LaterMargin.
+// When b is dated to a period longer than a week (a month, a season, a
+// year), a must be later than its end: "We moved to Munich in the
+// summer", said in November, is not earlier than "We live in Bristol",
+// said in July.
 func clearlyLater(a, b schema.Memory) bool {
-	ta, tb := effectiveTime(a), effectiveTime(b)
+	ta, tb := effectiveTime(a), effectiveEnd(b)
 	if ta.IsZero() || tb.IsZero() {
 		return false
 	}
 	return ta.Sub(tb) >= LaterMargin
+}
+
+// longPeriod is the span past which a claim's date is a period, not a
+// point (effectiveEnd).
+const longPeriod = 7 * 24 * time.Hour
+
+// effectiveEnd is effectiveTime, or, for a claim dated to a period longer
+// than longPeriod, the period's end, read again from the claim's words as
+// the extractor read them (temporal.Find, at the time it was said).
+func effectiveEnd(m schema.Memory) time.Time {
+	t := effectiveTime(m)
+	if m.ValidFrom == nil || m.ValidFrom.IsZero() {
+		return t
+	}
+	for _, e := range temporal.Find(m.Claim, saidTime(m)) {
+		if e.Start.Equal(*m.ValidFrom) && e.End.Sub(e.Start) > longPeriod {
+			return e.End
+		}
+	}
+	return t
 }
 
 // negators make a claim deny what a claim without them affirms.

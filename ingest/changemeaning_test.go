@@ -14,13 +14,19 @@ import (
 // stored claim is found among the vectors nearest to the new one, read
 // from the store, and compared); a stored claim the person confirmed is
 // not retired but disputed; a change of someone else's value, or of a
-// value held beside it, retires nothing.
+// value held beside it, retires nothing. Two claims said together that
+// give one thing two values, one of them saying its value is the only
+// one, open a conflict and retire nothing
+// (conflicts.ContradictionByMeaning; the stored claim found by the new
+// one's words or among the vectors nearest to it); said weeks apart, or of
+// two things of a kind, they open nothing.
 func TestChangeSaidInOtherWords(t *testing.T) {
 	store := neo4jtest.Open(t)
 	model := openLocalModel(t)
 	vs := openWeaviate(t, model)
 	tests := []struct {
 		name, stored, incoming string
+		hours                  int // between them; 0 is 30 days
 		confirm                bool
 		supersedes, conflicts  []string
 	}{
@@ -32,6 +38,12 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 			conflicts: []string{"EE have put my monthly phone bill up to £41. vs My phone contract with EE is £38 a month."}},
 		{name: "someone else's pocket money", stored: "Ella gets £5 a week pocket money.", incoming: "Max has started getting £3 a week pocket money now he's seven."},
 		{name: "a second allergy", stored: "I'm allergic to penicillin.", incoming: "Turns out I'm also allergic to amoxicillin now, the GP said."},
+		{name: "the only one stored, the other said after", stored: "My single current account is with Monzo.", incoming: "The current account I have is with Barclays.", hours: 2,
+			conflicts: []string{"My single current account is with Monzo. vs The current account I have is with Barclays."}},
+		{name: "the only one said after", stored: "Tom's swimming lesson is on Wednesdays.", incoming: "Tom has swimming once a week, on Saturday mornings.", hours: 5,
+			conflicts: []string{"Tom has swimming once a week, on Saturday mornings. vs Tom's swimming lesson is on Wednesdays."}},
+		{name: "the only one, said weeks apart", stored: "Tom's swimming lesson is on Wednesdays.", incoming: "Tom has swimming once a week, on Saturday mornings.", hours: 24 * 20},
+		{name: "two things of a kind", stored: "Primary backups go to an S3 bucket in Ireland.", incoming: "Secondary backups only go to the tape library in Leeds.", hours: 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -47,7 +59,10 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			h.run(tc.incoming, 24*30)
+			if tc.hours == 0 {
+				tc.hours = 24 * 30
+			}
+			h.run(tc.incoming, tc.hours)
 			got := readOutcome(t, store, h.owner)
 			if !slices.Equal(got.Supersedes, tc.supersedes) || !slices.Equal(got.Conflicts, tc.conflicts) {
 				t.Errorf("supersessions %q, conflicts %q; want %q and %q", got.Supersedes, got.Conflicts, tc.supersedes, tc.conflicts)

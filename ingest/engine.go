@@ -154,7 +154,7 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			}
 		}
 		if !dup && p.meaning {
-			ex, d, ok, err := st.changeByMeaning(ctx, p, owner, c, existing, unrelated, doc)
+			ex, d, ok, err := st.valueByMeaning(ctx, p, owner, c, existing, unrelated, doc)
 			if err != nil {
 				return graph.JobWrite{}, err
 			}
@@ -215,21 +215,23 @@ type planState struct {
 	// near holds, by claim text, the similarity of the owner's stored
 	// memories nearest to it (nearest), so a claim is searched once.
 	near map[string]map[string]float64
-	// worded holds, by memory id, whether a compared memory is worded as
-	// a change (conflicts.WordedAsChange): each is read once a batch,
-	// however many new claims it is compared with.
-	worded map[string]bool
+	// marked holds, by memory id, whether a compared memory is worded as
+	// a change (conflicts.WordedAsChange) or says its value is the only
+	// one (conflicts.SaysOnly): each is read once a batch, however many
+	// new claims it is compared with.
+	marked map[string]bool
 }
 
-// wordedAsChange is conflicts.WordedAsChange, remembered by memory id.
-func (st *planState) wordedAsChange(m schema.Memory) bool {
-	w, ok := st.worded[m.ID]
+// isMarked says whether a memory is worded as a change or says its value
+// is the only one, remembered by memory id.
+func (st *planState) isMarked(m schema.Memory) bool {
+	w, ok := st.marked[m.ID]
 	if !ok {
-		if st.worded == nil {
-			st.worded = map[string]bool{}
+		if st.marked == nil {
+			st.marked = map[string]bool{}
 		}
-		w = conflicts.WordedAsChange(m)
-		st.worded[m.ID] = w
+		w = conflicts.WordedAsChange(m) || conflicts.SaysOnly(m)
+		st.marked[m.ID] = w
 	}
 	return w
 }
@@ -331,27 +333,30 @@ func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owne
 	return near, nil
 }
 
-// changeByMeaning finds a memory c is worded as a change of, or one worded
-// as a change of c, that the rules could not line up with it
-// (conflicts.ChangeByMeaning): "Upped my ISA contributions to £500 a
-// month" for "I put £300 a month into my ISA". When c is worded as a
-// change, the candidates are the owner's stored memories among the
-// MeaningNeighbours nearest to c at least conflicts.ChangeMeaningSimilarity
-// close, and the memories of existing (which holds what earlier jobs of
-// the batch planned) the rules left unrelated to c (unrelated); otherwise
-// only those of unrelated that are worded as a change. The closest is read
-// first (ties by id). Memories of existing the rules related to c, those
+// valueByMeaning finds a memory that gives what c says another value the
+// rules could not line up with it: one c is worded as a change of, or one
+// worded as a change of c (conflicts.ChangeByMeaning: "Upped my ISA
+// contributions to £500 a month" for "I put £300 a month into my ISA"), or
+// one said together with c of which one says its value is the only one
+// (conflicts.ContradictionByMeaning: "My one piano is a Kawai K-300" and
+// "The only piano I own is a Yamaha U1 upright"). When c is so marked, the
+// candidates are the owner's stored memories among the MeaningNeighbours
+// nearest to c at least meaningValueSimilarity close, and the memories of
+// existing (which holds what earlier jobs of the batch planned) the rules
+// left unrelated to c (unrelated); otherwise only those of unrelated that
+// are so marked. The closest is read first (ties by id), as a change, then
+// as a contradiction. Memories of existing the rules related to c, those
 // an earlier job retired, and, for material a collaborator sent, those of
 // another Space are not candidates.
-func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, existing, unrelated []schema.Memory, doc schema.Document) (schema.Memory, conflicts.Decision, bool, error) {
-	changed := conflicts.WordedAsChange(c)
+func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, existing, unrelated []schema.Memory, doc schema.Document) (schema.Memory, conflicts.Decision, bool, error) {
+	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c)
 	known := map[string]schema.Memory{}
 	for _, m := range unrelated {
-		if changed || st.wordedAsChange(m) {
+		if marked || st.isMarked(m) {
 			known[m.ID] = m
 		}
 	}
-	if !changed && len(known) == 0 {
+	if !marked && len(known) == 0 {
 		return schema.Memory{}, conflicts.Decision{}, false, nil
 	}
 	texts, stored := []string{c.Claim}, false
@@ -371,14 +376,14 @@ func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner sch
 		sim float64
 	}
 	var cands []cand
-	if changed || stored {
+	if marked || stored {
 		near, err := st.nearest(ctx, p, owner, c.Claim)
 		if err != nil {
 			return schema.Memory{}, conflicts.Decision{}, false, err
 		}
 		var fetch []string
 		for id, sim := range near {
-			if sim < conflicts.ChangeMeaningSimilarity || st.retired[id] {
+			if sim < meaningValueSimilarity || st.retired[id] {
 				continue
 			}
 			if m, ok := known[id]; ok {
@@ -386,7 +391,7 @@ func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner sch
 				delete(known, id)
 				continue
 			}
-			if changed && !slices.ContainsFunc(existing, func(e schema.Memory) bool { return e.ID == id }) {
+			if marked && !slices.ContainsFunc(existing, func(e schema.Memory) bool { return e.ID == id }) {
 				fetch = append(fetch, id)
 			}
 		}
@@ -422,9 +427,16 @@ func (st *planState) changeByMeaning(ctx context.Context, p *Pipeline, owner sch
 		if d, ok := conflicts.ChangeByMeaning(k.m, c, k.sim); ok {
 			return k.m, d, true, nil
 		}
+		if d, ok := conflicts.ContradictionByMeaning(k.m, c, k.sim); ok {
+			return k.m, d, true, nil
+		}
 	}
 	return schema.Memory{}, conflicts.Decision{}, false, nil
 }
+
+// meaningValueSimilarity is the least similarity either reading of
+// valueByMeaning decides at: a stored memory less close is not read.
+var meaningValueSimilarity = min(conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity)
 
 // claimLookup is what existing looks up for c.
 func claimLookup(c schema.Memory) graph.ClaimLookup {

@@ -65,8 +65,11 @@ type Config struct {
 	// conflicts.MeaningModel names, a claim the rules leave unrelated to a
 	// stored memory but that means the same is read as a duplicate
 	// (conflicts.ByMeaning), and one worded as a change of a close stored
-	// memory as superseding it (conflicts.ChangeByMeaning); with another
-	// model those readings are off.
+	// memory as superseding it (conflicts.ChangeByMeaning), and one said
+	// together with a close stored memory that gives another value, one of
+	// them saying it is the only one, as contradicting it
+	// (conflicts.ContradictionByMeaning); with another model those readings
+	// are off.
 	Embedder  embed.Embedder
 	Extractor Extractor
 	// Judge, optional, is asked about the stored memories the rules
@@ -134,7 +137,7 @@ func New(cfg Config) (*Pipeline, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	// The similarity ByMeaning and ChangeByMeaning read is on the scale of the model it was
+	// The similarity the readings by meaning read is on the scale of the model it was
 	// chosen for; another model's is not comparable.
 	meaning := cfg.Embedder != nil && cfg.Embedder.Model() == conflicts.MeaningModel
 	return &Pipeline{cfg: cfg, log: log, meaning: meaning}, nil

@@ -2,6 +2,7 @@ package temporal
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -326,6 +327,12 @@ func (p *parser) parseRelational(i int) (int, Expr, bool) {
 	case "past":
 		dir = -2 // rolling window
 	default:
+		return 0, Expr{}, false
+	}
+	if prev := p.low(i - 1); i > 0 && (ownerWords[prev] || strings.HasSuffix(prev, "'s")) {
+		// "her last year before secondary", "my last week at work",
+		// "Tom's next month off": a period of someone's, not one counted
+		// from today
 		return 0, Expr{}, false
 	}
 	w := p.low(i + 1)

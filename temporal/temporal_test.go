@@ -178,6 +178,10 @@ func TestFindNothing(t *testing.T) {
 		"the fall was hard",
 		"05/08/2023",
 		"summer dresses are nice",
+		// a period of someone's, not one counted from today
+		"Ella's in Year 6, her last year before secondary",
+		"my last week at the firm was hectic",
+		"Tom's next month off is in the diary",
 		"",
 	} {
 		if got := Find(text, mon); len(got) != 0 {

@@ -185,3 +185,7 @@ func isPastWord(w string) bool {
 func isFutureWord(w string) bool {
 	return futureWords[w] || strings.HasSuffix(w, "'ll")
 }
+
+// ownerWords before "last", "next" or "this" make the period someone's,
+// not one counted from today ("her last year", "my next week off").
+var ownerWords = map[string]bool{"my": true, "her": true, "his": true, "our": true, "their": true, "your": true, "its": true}

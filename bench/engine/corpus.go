@@ -114,6 +114,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout36.json", "hold-out 36 (dated events and deadlines, 80 cases; unread: measure, do not read with -v)"},
 	{"holdout37.json", "hold-out 37 (entity names, 100 cases; unread: measure, do not read with -v)"},
 	{"holdout38.json", "hold-out 38 (look-alikes that tempt a false relation; unread: measure, do not read with -v)"},
+	{"holdout39.json", "hold-out 39 (contradictions and the look-alikes of one; unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {

@@ -27,15 +27,20 @@ type TalkReport struct {
 	// (conflicts.ChangeByMeaning) decides, each as "existing -> incoming
 	// (relation, similarity)".
 	Changes []string
+	// Contradictions are the pairs the contradiction read by meaning
+	// (conflicts.ContradictionByMeaning) decides, written as Changes.
+	Contradictions []string
 }
 
 // Talk reads every conversation of a LoCoMo file session by session, as
 // the worker reads appended turns ("Speaker: text" lines said at the
 // session's time, extracted by the rules), and reads each claim against
 // the talkNeighbours claims of earlier sessions nearest to it in meaning,
-// as the worker reads the owner's stored memories: of the pairs the rules
-// (conflicts.Compare) and the reading of duplicates (conflicts.ByMeaning)
-// leave unrelated, those the change read by meaning decides. People seldom
+// as the worker reads the owner's stored memories (a session is appended
+// at once, and the worker does not compare the claims of one job with
+// each other): of the pairs the rules (conflicts.Compare) and the reading of
+// duplicates (conflicts.ByMeaning) leave unrelated, those the change or
+// the contradiction read by meaning decides. People seldom
 // say in talk what changed in their lives; the labelled corpora are
 // written statements, and a reading tuned on them can fire on talk. Every
 // decision is listed for a person to judge.
@@ -95,6 +100,10 @@ func Talk(ctx context.Context, e embed.Embedder, convs []*locomodata.Conversatio
 					r.Changes = append(r.Changes, fmt.Sprintf("%s: %q -> %q (%s, %.3f)", c.ID, ex.Claim, m.Claim, d.Relation, n.sim))
 					break
 				}
+				if d, ok := conflicts.ContradictionByMeaning(ex, m, n.sim); ok {
+					r.Contradictions = append(r.Contradictions, fmt.Sprintf("%s: %q -> %q (%s, %.3f)", c.ID, ex.Claim, m.Claim, d.Relation, n.sim))
+					break
+				}
 			}
 		}
 	}
@@ -107,6 +116,12 @@ func (r TalkReport) Print(w io.Writer, verbose bool) {
 	fmt.Fprintf(w, "  changes read by meaning: %d (none is labelled; -v lists them to judge)\n", len(r.Changes))
 	if verbose {
 		for _, c := range r.Changes {
+			fmt.Fprintln(w, "   ", c)
+		}
+	}
+	fmt.Fprintf(w, "  contradictions read by meaning: %d (none is labelled; -v lists them to judge)\n", len(r.Contradictions))
+	if verbose {
+		for _, c := range r.Contradictions {
 			fmt.Fprintln(w, "   ", c)
 		}
 	}
