@@ -79,6 +79,10 @@ func TestTypedValues(t *testing.T) {
 		{"Staging runs PostgreSQL 16.", "version:postgres", "16"},
 		{"The limit is 25 MB.", "quantity:mb", "25"},
 		{"Tigger is nine years old.", "quantity:age", "9"},
+		{"Gran is ninety-one years old.", "quantity:age", "91"},
+		{"Sophie's piano lessons are on Tues.", "day", "tuesday"},
+		{"Book club is on Thurs.", "day", "thursday"},
+		{"My passport expires in Aug 2027.", "month", "august 2027"},
 	}
 	for _, tt := range tests {
 		_, vs := typedValues(schema.Memory{Claim: tt.claim})

@@ -2,7 +2,9 @@ package conflicts
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -85,7 +87,7 @@ func Apart(existing, incoming schema.Memory) string {
 		}
 	}
 	va, vb := valueKeys(existing), valueKeys(incoming)
-	if !slices.EqualFunc(va, vb, alikeValueKey) {
+	if !valuesAlike(va, vb) {
 		return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
 	}
 	if !saysWhen(va) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) {
@@ -223,6 +225,82 @@ func alikeValueKey(a, b string) bool {
 		return true // "on Saturday" / "on Saturday mornings": one says more
 	}
 	return (ta == tb || moneyAlike(ta, tb)) && sameTyped(ta, ka, kb)
+}
+
+// valuesAlike: the typed values of two claims (valueKeys) pair off one to
+// one as alikeValueKey or as one value written two ways (sameWrittenValue);
+// a frequency only one claim gives is left over ("the daily standup is at
+// 9:30" / "standup's at half past nine", "every day" read in one only).
+func valuesAlike(va, vb []string) bool {
+	if slices.EqualFunc(va, vb, alikeValueKey) {
+		return true
+	}
+	used := make([]bool, len(vb))
+	for _, a := range va {
+		j := slices.IndexFunc(vb, func(b string) bool { return alikeValueKey(a, b) || sameWrittenValue(a, b) })
+		for j >= 0 && used[j] {
+			k := slices.IndexFunc(vb[j+1:], func(b string) bool { return alikeValueKey(a, b) || sameWrittenValue(a, b) })
+			if k < 0 {
+				j = -1
+				break
+			}
+			j += 1 + k
+		}
+		switch {
+		case j >= 0:
+			used[j] = true
+		case !strings.HasPrefix(a, "freq="):
+			return false
+		}
+	}
+	for j, b := range vb {
+		if !used[j] && !strings.HasPrefix(b, "freq=") {
+			return false
+		}
+	}
+	return true
+}
+
+// sameWrittenValue: one value written two ways that alikeValueKey does not
+// read alike: a bare number and a count or numbered thing of the same
+// number ("my locker is number forty-two" / "my gym locker is 42", "Grade
+// Five" / "Grade 5"), an amount of metric mass or volume in another unit
+// ("250 g" / "a quarter of a kilo", "1.5 litres" / "1,500 ml"), and money
+// with and without its period ("£52k" / "£52,000 a year").
+func sameWrittenValue(a, b string) bool {
+	ta, ka, _ := strings.Cut(a, "=")
+	tb, kb, _ := strings.Cut(b, "=")
+	if ta == "number" || tb == "number" {
+		other := tb
+		if ta != "number" {
+			other = ta
+		}
+		fa, err1 := strconv.ParseFloat(ka, 64)
+		fb, err2 := strconv.ParseFloat(kb, 64)
+		return err1 == nil && err2 == nil && fa == fb && (other == "number" || strings.HasPrefix(other, "quantity:") || strings.HasPrefix(other, "version:"))
+	}
+	if ua, ok1 := strings.CutPrefix(ta, "quantity:"); ok1 {
+		if ub, ok2 := strings.CutPrefix(tb, "quantity:"); ok2 {
+			fa, err1 := strconv.ParseFloat(ka, 64)
+			fb, err2 := strconv.ParseFloat(kb, 64)
+			ma, oka := metricUnits[ua]
+			mb, okb := metricUnits[ub]
+			return err1 == nil && err2 == nil && oka && okb && ma.dim == mb.dim && math.Abs(fa*ma.scale-fb*mb.scale) < 1e-9*math.Max(1, math.Abs(fa*ma.scale))
+		}
+	}
+	ca, pa, ok1 := strings.Cut(strings.TrimPrefix(ta, "money:"), ":")
+	cb, pb, ok2 := strings.Cut(strings.TrimPrefix(tb, "money:"), ":")
+	return strings.HasPrefix(ta, "money:") && strings.HasPrefix(tb, "money:") && ok1 && ok2 && ca == cb && (pa == "" || pb == "") && ka == kb
+}
+
+// metricUnits are the metric units of mass and volume by their dimension
+// and size in the dimension's base unit.
+var metricUnits = map[string]struct {
+	dim   string
+	scale float64
+}{
+	"g": {"mass", 1}, "kg": {"mass", 1000}, "mg": {"mass", 0.001},
+	"ml": {"volume", 1}, "litre": {"volume", 1000}, "l": {"volume", 1000}, "cl": {"volume", 10},
 }
 
 // moneyAlike: two money types of one period, one of them with no named

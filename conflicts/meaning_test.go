@@ -43,6 +43,14 @@ func TestApartFindsNothingBetweenParaphrases(t *testing.T) {
 		{"Yoga is on Saturday at 9am.", "On Saturday mornings I do yoga at 9am."},
 		// a relation set beside a name says who the name is
 		{"My niece Ayla has a peanut allergy.", "Ayla has a peanut allergy."},
+		// numbers written out, a bare number and a numbered thing, metric
+		// units, a frequency said in one only
+		{"My gym locker is number 42.", "As I said, my locker at the gym is number forty-two."},
+		{"Biscuit eats 250 g of kibble a day.", "Biscuit gets a quarter of a kilo of kibble daily."},
+		{"I've set a Goodreads challenge of 40 books.", "My reading goal on Goodreads is forty books."},
+		{"My step goal is 10,000 steps.", "My step goal is ten thousand."},
+		{"I drink 1.5 litres of water a day.", "I get through 1,500 ml of water daily."},
+		{"The daily standup is at 9:30.", "Standup's at 9:30 every day, as usual."},
 	} {
 		if why := Apart(meaningClaim(t, p[0], 1), meaningClaim(t, p[1], 20)); why != "" {
 			t.Errorf("Apart(%q, %q) = %q, want nothing", p[0], p[1], why)
@@ -84,6 +92,11 @@ func TestApartKeepsNearClaimsApart(t *testing.T) {
 		{"I'm proud of you!", "So proud of myself!", "other persons"},
 		{"We got this!", "You got this!", "other persons"},
 		{"I won my first chess tournament last week.", "I won a big chess tournament last week.", "dated apart"},
+		// a number written out is still another number; grams are not
+		// millilitres; money of one period is not another's
+		{"My gym locker is number 42.", "My locker at the gym is number twenty-four.", "values differ"},
+		{"Biscuit eats 250 g of kibble a day.", "Biscuit drinks 250 ml of water a day.", "values differ"},
+		{"My salary is £52k a year.", "I earn £52,000 a month.", "values differ"},
 		// one word after the same opening, whatever follows (read at cosine
 		// .921, the closest false duplicate of the read corpora)
 		{"Dad takes amlodipine for his blood pressure.", "Dad takes atorvastatin for his cholesterol.", "after the same words"},

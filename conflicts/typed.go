@@ -129,7 +129,7 @@ func readTokens(s string) []ctok {
 		i += w
 	}
 	flush()
-	return out
+	return foldNumberWords(out)
 }
 
 // regionRe matches a cloud region ("eu-west-1", "europe-west2"); emailRe
@@ -286,6 +286,9 @@ func number(w string) (string, bool) {
 var weekdays = map[string]string{
 	"monday": "monday", "tuesday": "tuesday", "wednesday": "wednesday", "thursday": "thursday",
 	"friday": "friday", "saturday": "saturday", "sunday": "sunday", "weekend": "weekend", "weekday": "weekday",
+	// short forms that are no other word ("Tues", "Thurs", "Fri"; not
+	// "Wed", "Sat" or "Sun")
+	"tue": "tuesday", "tues": "tuesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday",
 }
 
 // dayParts qualify a day: "Tuesday evenings".
@@ -517,7 +520,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 				add("date", month+" "+d, i-1, i+1)
 			} else if d, ok := dayOfMonth(low(i - 2)); ok && low(i-1) == "of" && free(i-2, i-1) {
 				add("date", month+" "+d, i-2, i+1)
-			} else if !abbr {
+			} else if !abbr || yearWord(low(i+1)) && capitalised(ts[i].raw) {
+				// "June", "Aug 2027"
 				add("month", month, i, i+1)
 			} else {
 				continue

@@ -115,6 +115,7 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout37.json", "hold-out 37 (entity names, 100 cases; unread: measure, do not read with -v)"},
 	{"holdout38.json", "hold-out 38 (look-alikes that tempt a false relation; unread: measure, do not read with -v)"},
 	{"holdout39.json", "hold-out 39 (contradictions and the look-alikes of one; unread: measure, do not read with -v)"},
+	{"holdout40.json", "hold-out 40 (entity names, 100 cases; unread: measure, do not read with -v)"},
 }
 
 func isHoldout(name string) bool {
