@@ -94,6 +94,11 @@ func TestTypedValues(t *testing.T) {
 			t.Errorf("%q: no %s %q in %v", tt.claim, tt.typ, tt.key, vs)
 		}
 	}
+	for _, claim := range []string{"It's important to support each other when we're feeling down.", "We help each other out."} {
+		if _, vs := typedValues(schema.Memory{Claim: claim}); len(vs) != 0 {
+			t.Errorf("%q: %v, want no typed value", claim, vs)
+		}
+	}
 	_, vs := typedValues(schema.Memory{Claim: "We moved from Tuesdays to Fridays."})
 	if len(vs) != 2 || !vs[0].old || vs[1].old {
 		t.Errorf("from X to Y: %v, want the first old", vs)

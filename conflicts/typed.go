@@ -1650,14 +1650,15 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 			// "comes weekly", not "the monthly charge"
 			add(freqAdverbs[w], i, i+1)
 		case (w == "every" || w == "each") && (low(i+1) == "other" || low(i+1) == "second" || low(i+1) == "alternate") && i+2 < len(ts):
-			// "every other Friday": the day is read as a day
+			// "every other Friday": the day is read as a day; "support
+			// each other when" says no frequency
 			if u, ok := freqUnits[singular(low(i+2))]; ok && !used[i+2] {
 				if u == "week" {
 					add("1/fortnight", i, i+3)
 				} else {
 					add("1/2"+u, i, i+3)
 				}
-			} else {
+			} else if weekdays[singular(low(i+2))] != "" {
 				add("1/fortnight", i, i+2)
 			}
 		case (w == "every" || w == "each") && freqUnits[low(i+1)] != "" && !used[i+1]:
