@@ -137,6 +137,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if facility && !compatible {
 			pen = penaltyKind // "St Thomas' Hospital", a place, for the organisation "St Thomas'"
 		}
+		if m.Kind == schema.KindOther || m.Kind == "" {
+			// the extractor did not tell what the mention is ("Thanks,
+			// Mel!"): no kind to differ
+			pen = 0
+		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
 		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {

@@ -119,6 +119,9 @@ func TestMatch(t *testing.T) {
 		{"empty mention", schema.Mention{Name: "  "}, []schema.Entity{paris}, ""},
 		{"no candidates", schema.Mention{Name: "Paris"}, nil, ""},
 		{"org vs system compatible", schema.Mention{Name: "GitHub", Kind: schema.KindOrganisation}, []schema.Entity{ent("gh", "Github", schema.KindSystem)}, "gh"},
+		// a mention of no known kind ("Thanks, Mel!") loses nothing for it
+		{"short name of unknown kind", schema.Mention{Name: "Mel", Kind: schema.KindOther}, []schema.Entity{ent("mel", "Melanie", schema.KindPerson), ent("car", "Caroline", schema.KindPerson)}, "mel"},
+		{"short name of unknown kind, two it may be", schema.Mention{Name: "Mel", Kind: schema.KindOther}, []schema.Entity{ent("mel", "Melanie", schema.KindPerson), ent("mls", "Melissa", schema.KindPerson)}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

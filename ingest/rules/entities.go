@@ -110,7 +110,7 @@ func findEntities(toks []tok, skip []bool) []mentionSpan {
 			if j < len(toks) {
 				nx = toks[j].low
 			}
-			if !personVerbs[nx] && nx != "'s" && !looksLikeSystem(toks[from].s) {
+			if !personVerbs[nx] && nx != "'s" && !looksLikeSystem(toks[from].s) || talkNoun(toks[from].low) {
 				i = j - 1
 				continue
 			}
@@ -486,4 +486,11 @@ func isAllCaps(s string) bool {
 		}
 	}
 	return has
+}
+
+// talkNoun: a word that opens a sentence as an ordinary noun, whatever
+// verb follows: one of talkNouns, or an -ing form of six letters or more
+// ("Winning is everything", "Networking has helped").
+func talkNoun(w string) bool {
+	return talkNouns[w] || len(w) >= 6 && strings.HasSuffix(w, "ing")
 }

@@ -352,7 +352,9 @@ something anything nothing everything let's lets i'm i've i'll i'd we're we've w
 it's that's there's here's what's who's he's she's they're they've you're you've
 can't don't doesn't didn't won't isn't aren't wasn't weren't haven't hasn't shouldn't
 wouldn't couldn't mustn't please congrats congratulations happy love glad proud excited
-thank`)
+thank
+woah whoa aww aw yo anytime woohoo woo yay omg ooh ha haha hah hehe lol congrats
+congratulations bye cheers welcome nah hmm ugh phew gosh ah aha yikes hooray oops hiya howdy`)
 
 // chitchat words carry no memory on their own ("that's awesome, thanks!").
 var chitchat = set(`happy merry cheers thanks thank you great awesome cool nice wow haha lol lmao omg congrats
@@ -432,3 +434,13 @@ var correctionLead = set(`actually correction update wait oops scratch nope no s
 // September").
 var timetableVerbs = set(`start begin end finish open close expire leave depart arrive land
 kick`)
+
+// talkNouns are ordinary nouns that open a sentence of talk and are no
+// one's name: "Life is good", "Nature has a way", "Challenges are part of
+// it". Names that are also words (Hope, Faith, Grace, Joy, Pepper) are not
+// here.
+var talkNouns = set(`life nature progress success freedom confidence balance family home music
+art love happiness health fitness travel friendship kindness growth change time money work
+challenges setbacks tons lots things sounds users animals movies allergies exams finals
+injury injuries pets kids people friends stuff everything sports games books food dance
+yoga pottery painting photography cooking baking writing reading hiking running swimming`)

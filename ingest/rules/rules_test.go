@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -230,5 +231,46 @@ func TestCancelled(t *testing.T) {
 	_, err := Extractor{}.Extract(ctx, schema.Document{Text: "Anna lives in Lisbon."})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestEntitiesInTalk: the words that open a line of talk are no names: an
+// interjection before a name ("Woah Joanna"), an ordinary noun or an -ing
+// word at a sentence's start ("Life is good", "Networking has helped");
+// the name after the interjection is one.
+func TestEntitiesInTalk(t *testing.T) {
+	for text, want := range map[string][]string{
+		"Joanna: Woah Joanna, I won my first tournament in Tampa.":        {"Tampa"},
+		"Nate: Aww John, I adopted a puppy called Max last week.":         {"John", "Max"},
+		"Caroline: Life is good since I moved to Sweden.":                 {"Sweden"},
+		"Tim: Networking has helped me find a job at Nike in Seattle.":    {"Nike", "Seattle"},
+		"Tim: Winning is everything to me, I play basketball every week.": nil,
+		"Gina: Anytime Jon, the store opens in Paris next month.":         {"Jon", "Paris"},
+	} {
+		var names []string
+		for _, m := range extract(t, text) {
+			for _, e := range m.Entities {
+				// the speaker's own name is not what the case is about
+				if !slices.Contains(names, e.Name) && e.Name != "Joanna" && e.Name != "Nate" && e.Name != "Caroline" && e.Name != "Tim" && e.Name != "Gina" {
+					names = append(names, e.Name)
+				}
+			}
+		}
+		if !slices.Equal(names, want) {
+			t.Errorf("%q: entities %q, want %q", text, names, want)
+		}
+	}
+}
+
+// TestInitialsDoNotEndASentence: "J.K. Rowling" is one sentence's words.
+func TestInitialsDoNotEndASentence(t *testing.T) {
+	text := "J.K. Rowling is my favourite writer. I read her books."
+	var got []string
+	for _, s := range sentences(text) {
+		got = append(got, text[s.start:s.end])
+	}
+	want := []string{"J.K. Rowling is my favourite writer.", "I read her books."}
+	if !slices.Equal(got, want) {
+		t.Errorf("sentences %q, want %q", got, want)
 	}
 }

@@ -96,6 +96,9 @@ func sentenceStop(text string, start, dot, after int) bool {
 			return false // an initial: "J. Smith"
 		}
 	}
+	if initials(word) {
+		return false // "J.K. Rowling"
+	}
 	// the next word
 	n := after
 	for n < len(text) {
@@ -130,4 +133,19 @@ func trimSpan(text string, s, e int) (int, int) {
 		break
 	}
 	return s, e
+}
+
+// initials: single letters joined by full stops ("j.k", "j.r.r").
+func initials(word string) bool {
+	parts := strings.Split(word, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		r, w := utf8.DecodeRuneInString(p)
+		if w != len(p) || !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
