@@ -24,6 +24,10 @@ type docState struct {
 	prev           *schema.Memory // last claim with a subject and attribute
 	lastPerson     string         // subject key of the last person named
 	lastPersonName string
+	// lower holds the words the document writes in lower case somewhere:
+	// one of them opening a sentence alone is an ordinary word ("Basketball
+	// is my passion" where "I play basketball" is said too).
+	lower map[string]bool
 }
 
 // sentenceInfo is what analyse learns about one sentence.
@@ -39,7 +43,7 @@ type sentenceInfo struct {
 
 // prepare tokenizes a sentence, finds its time expressions and entities,
 // and reads its leading markers.
-func prepare(s string, ref time.Time) sentenceInfo {
+func prepare(s string, ref time.Time, lower map[string]bool) sentenceInfo {
 	si := sentenceInfo{toks: tokenize(s)}
 	si.exprs = seasonModifiers(s, notOrdinalNouns(s, temporal.Find(s, ref)))
 	si.skip = make([]bool, len(si.toks))
@@ -64,7 +68,7 @@ func prepare(s string, ref time.Time) sentenceInfo {
 			}
 		}
 	}
-	si.ents = findEntities(si.toks, si.skip)
+	si.ents = findEntities(si.toks, si.skip, lower)
 	si.body, si.hedged, si.corr = leadingMarkers(si.toks, si.skip)
 	return si
 }
@@ -307,7 +311,7 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// commitment to X
 		return analyseAs(s, "I will "+r, ref, sp, st)
 	}
-	si := prepare(text, ref)
+	si := prepare(text, ref, st.lower)
 	toks := si.toks
 	if len(toks) == 0 || isQuestion(text) || isChitchat(si) {
 		return nil

@@ -20,8 +20,9 @@ type mentionSpan struct {
 
 // findEntities returns the entity mentions in a sentence's tokens, in
 // order, without repeats. skip marks tokens that are part of a time
-// expression (month and weekday names are not entities).
-func findEntities(toks []tok, skip []bool) []mentionSpan {
+// expression (month and weekday names are not entities); lower holds the
+// words the document writes in lower case (nil: none known).
+func findEntities(toks []tok, skip []bool, lower map[string]bool) []mentionSpan {
 	var out []mentionSpan
 	seen := map[string]bool{}
 	addM := func(name string, kind schema.EntityKind, from, to int) {
@@ -77,6 +78,10 @@ func findEntities(toks []tok, skip []bool) []mentionSpan {
 				j += 2
 				continue
 			}
+			if u.low == "of" && j+2 < len(toks) && toks[j+1].low == "the" && toks[j+2].cap && toks[j+2].kind == tWord && !(skip != nil && (skip[j+1] || skip[j+2])) {
+				j += 3 // "Lord of the Rings", "Pirates of the Caribbean"
+				continue
+			}
 			break
 		}
 		from := i
@@ -110,7 +115,7 @@ func findEntities(toks []tok, skip []bool) []mentionSpan {
 			if j < len(toks) {
 				nx = toks[j].low
 			}
-			if !personVerbs[nx] && nx != "'s" && !looksLikeSystem(toks[from].s) || talkNoun(toks[from].low) {
+			if !personVerbs[nx] && nx != "'s" && !looksLikeSystem(toks[from].s) || talkNoun(toks[from].low) || lower[toks[from].low] {
 				i = j - 1
 				continue
 			}

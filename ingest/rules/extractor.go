@@ -45,7 +45,7 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 	ref = ref.UTC()
 	text := strings.ToValidUTF8(strings.ReplaceAll(doc.Text, "\r\n", "\n"), "\uFFFD")
 	turns := splitTurns(text, ref)
-	st := &docState{}
+	st := &docState{lower: lowerWords(text)}
 	var out []schema.Memory
 	for ti, t := range turns {
 		if err := ctx.Err(); err != nil {
@@ -113,7 +113,7 @@ func lastIsQuestion(text string) bool {
 // noteQuestion remembers the last person a question named, for "she" in
 // the answer.
 func noteQuestion(q string, ref time.Time, st *docState) {
-	si := prepare(q, ref)
+	si := prepare(q, ref, st.lower)
 	for _, e := range si.ents {
 		if e.m.Kind == schema.KindPerson && !strings.Contains(e.m.Name, "@") {
 			st.lastPerson, st.lastPersonName = normKey(e.m.Name), e.m.Name
@@ -279,3 +279,18 @@ func clip(s string, n int) string {
 	}
 	return cut + "…"
 }
+
+// lowerWords are the words text writes in lower case, at most
+// maxLowerWords of them.
+func lowerWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tokenize(text) {
+		if t.kind == tWord && !t.cap && t.s == t.low && len(out) < maxLowerWords {
+			out[t.low] = true
+		}
+	}
+	return out
+}
+
+// maxLowerWords bounds lowerWords on a long document.
+const maxLowerWords = 20000

@@ -257,7 +257,8 @@ russian ukrainian swedish danish norwegian finnish irish scottish welsh british 
 canadian mexican brazilian argentinian chinese japanese korean thai vietnamese indian
 pakistani turkish arabic hebrew persian african european asian latin mandarin cantonese
 hindi swahili easter christmas halloween thanksgiving diwali ramadan hanukkah eid passover
-xmas mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends`)
+xmas mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends
+tue tues wed weds thu thur thurs fri`)
 
 // firstNames is a list of common given names, used to tell a person from
 // a project or product when nothing else does.

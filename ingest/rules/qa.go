@@ -84,7 +84,7 @@ func joinAnswer(q, ans string, qt, at turn, qsp, asp speaker, st *docState) (sch
 	if len(rest) > 0 {
 		restText := ans[rest[0].start:rest[len(rest)-1].end]
 		covered := 0
-		for _, e := range prepare(restText, at.ref).exprs {
+		for _, e := range prepare(restText, at.ref, nil).exprs {
 			covered += len(e.Text)
 		}
 		if covered > 0 && covered >= len(strings.TrimRight(restText, " .!"))-4 && polarity != 0 {

@@ -246,6 +246,12 @@ func TestEntitiesInTalk(t *testing.T) {
 		"Tim: Networking has helped me find a job at Nike in Seattle.":    {"Nike", "Seattle"},
 		"Tim: Winning is everything to me, I play basketball every week.": nil,
 		"Gina: Anytime Jon, the store opens in Paris next month.":         {"Jon", "Paris"},
+		// a title with "of the" is one name; a weekday written short is
+		// none; a letter is a name ("vitamin D")
+		"Tim: I reread Lord of the Rings on the train to Galway.": {"Lord of the Rings", "Galway"},
+		"Tim: See you Thurs, we're meeting at Nike in Portland.":  {"Nike", "Portland"},
+		"Tim: I take vitamin D since I moved to Leeds.":           {"D", "Leeds"},
+		"Tim: Since I moved to Leeds I take vitamin D.":           {"Leeds", "D"},
 	} {
 		var names []string
 		for _, m := range extract(t, text) {
@@ -259,6 +265,20 @@ func TestEntitiesInTalk(t *testing.T) {
 		if !slices.Equal(names, want) {
 			t.Errorf("%q: entities %q, want %q", text, names, want)
 		}
+	}
+}
+
+// TestWordWrittenLowerElsewhere: a word opening a sentence alone is no
+// name when the same text writes it in lower case elsewhere.
+func TestWordWrittenLowerElsewhere(t *testing.T) {
+	var names []string
+	for _, m := range extract(t, "Basketball is my passion. I play basketball with Marcus every week.") {
+		for _, e := range m.Entities {
+			names = append(names, e.Name)
+		}
+	}
+	if !slices.Equal(names, []string{"Marcus"}) {
+		t.Errorf("entities %q, want only Marcus", names)
 	}
 }
 
