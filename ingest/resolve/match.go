@@ -194,6 +194,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
 					}
+					if everyInitial(m.Name, name) || everyInitial(name, m.Name) {
+						v = max(v, scoreAcronym) // "LOTR" for "Lord of the Rings"
+					}
+					if pluralAcronym(m.Name, name) || pluralAcronym(name, m.Name) {
+						v = max(v, scoreCompact) // "RPGs" for "RPG"
+					}
 					if v < scoreCompact && caps && len(mt) == 1 && otherInitialism(m.Name, c) {
 						// "BA" for "Bank of America", known as "BofA":
 						// the owner has their own initials for it

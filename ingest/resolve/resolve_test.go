@@ -121,6 +121,11 @@ func TestMatch(t *testing.T) {
 		{"org vs system compatible", schema.Mention{Name: "GitHub", Kind: schema.KindOrganisation}, []schema.Entity{ent("gh", "Github", schema.KindSystem)}, "gh"},
 		// a mention of no known kind ("Thanks, Mel!") loses nothing for it
 		{"short name of unknown kind", schema.Mention{Name: "Mel", Kind: schema.KindOther}, []schema.Entity{ent("mel", "Melanie", schema.KindPerson), ent("car", "Caroline", schema.KindPerson)}, "mel"},
+		{"every initial", schema.Mention{Name: "LOTR", Kind: schema.KindOther}, []schema.Entity{ent("lotr", "Lord of the Rings", schema.KindOther), ent("lotf", "Lord of the Flies", schema.KindOther)}, "lotr"},
+		{"every initial, mixed case", schema.Mention{Name: "GoT", Kind: schema.KindOther}, []schema.Entity{ent("got", "Game of Thrones", schema.KindOther)}, "got"},
+		{"every initial, another title", schema.Mention{Name: "LOTR", Kind: schema.KindOther}, []schema.Entity{ent("lotf", "Lord of the Flies", schema.KindOther)}, ""},
+		{"plural initialism", schema.Mention{Name: "RPGs", Kind: schema.KindSystem}, []schema.Entity{ent("rpg", "RPG", schema.KindOrganisation)}, "rpg"},
+		{"initialism, plural stored", schema.Mention{Name: "PC", Kind: schema.KindSystem}, []schema.Entity{ent("pcs", "PCs", schema.KindSystem)}, "pcs"},
 		{"short name of unknown kind, two it may be", schema.Mention{Name: "Mel", Kind: schema.KindOther}, []schema.Entity{ent("mel", "Melanie", schema.KindPerson), ent("mls", "Melissa", schema.KindPerson)}, ""},
 	}
 	for _, tt := range tests {

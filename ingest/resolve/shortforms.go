@@ -248,3 +248,41 @@ func abbreviates(short, full string) bool {
 	}
 	return s[0] == f[0] && s[len(s)-1] == f[len(f)-1] && subsequence(s, f)
 }
+
+// pluralAcronym: one name is the other's initialism with a plural "s"
+// ("RPGs" for "RPG", "PCs").
+func pluralAcronym(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	stem, ok := strings.CutSuffix(a, "s")
+	if !ok || len(stem) < 2 || strings.ToUpper(stem) != stem || !isLetters(stem) {
+		return false
+	}
+	return stem == b
+}
+
+// everyInitial: short is the first letters of every word of long, the
+// small words too, in any case ("LOTR" for "Lord of the Rings", "GoT" for
+// "Game of Thrones"): three words at least, and a capital in short.
+func everyInitial(short, long string) bool {
+	short = strings.TrimSpace(short)
+	ws := tokens(long)
+	if len(ws) < 3 || len(ws) != len([]rune(short)) || !isLetters(short) || strings.ToLower(short) == short {
+		return false
+	}
+	for i, r := range strings.ToLower(short) {
+		if []rune(ws[i])[0] != r {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetters: s is ASCII letters only.
+func isLetters(s string) bool {
+	for _, r := range s {
+		if r > unicode.MaxASCII || !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
+}
