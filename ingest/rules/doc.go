@@ -58,7 +58,12 @@
 //     organisations from short gazetteers and suffixes such as "City",
 //     "Inc", "University"; projects after or before "project"); systems
 //     (a list of common software, CamelCase and letter-digit words: "iOS",
-//     "S3", "Neo4j"); e-mail addresses and @handles (as people).
+//     "S3", "Neo4j"); e-mail addresses and @handles (as people). In
+//     talk, an interjection before a name is not part of it ("Woah
+//     Joanna"); a word that opens a sentence alone is no name when it is
+//     an ordinary noun or an -ing word ("Life is good", "Networking has
+//     helped") or when the same text writes it in lower case elsewhere;
+//     "of the" inside a title keeps it one name ("Lord of the Rings").
 //
 // Round 3 readings: a base-form verb after a singular noun is part of the
 // noun phrase ("my new phone number", "the project lead for Atlas"); "my
