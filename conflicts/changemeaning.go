@@ -76,7 +76,7 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 	if eC && !iC {
 		o, c, ot, ct = incoming, existing, b, a
 	}
-	if why := valuesApart(existing, incoming, o, c, a, b, ot, ct); why != "" {
+	if why := valuesApart(existing, incoming, o, c, a, b, ot, ct, false); why != "" {
 		return false, why
 	}
 	if immutableView(o) || immutableView(c) {
@@ -119,8 +119,9 @@ func framedApart(existing, incoming schema.Memory) (a, b []ctok, why string) {
 // valuesApart reads whether two claims give values of one thing: o is the
 // claim read as the one that holds (for a change, the one not worded as
 // it), c the other; ot and ct their words, a and b those of existing and
-// incoming. It returns why not, or "".
-func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok) string {
+// incoming. past says c is read as what held before, so its words of a
+// time before are no reason. It returns why not, or "".
+func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok, past bool) string {
 	switch {
 	case !concrete(o) || !concrete(c):
 		// "Now my relationships feel more genuine" / "Makes me feel
@@ -154,7 +155,7 @@ func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok) st
 		return "one speaks of a target, the other of what is"
 	case pastState(ot):
 		return "the unchanged claim says what was"
-	case aboutBefore(ct) || usedTo(ct) >= 0:
+	case !past && (aboutBefore(ct) || usedTo(ct) >= 0):
 		return "the changed claim speaks of a time before, or of once"
 	case oneOff(a) || oneOff(b):
 		return "a claim speaks of a one-off"
@@ -185,9 +186,19 @@ func WordedAsChange(m schema.Memory) bool {
 }
 
 // besides: a word says a value holds beside another ("also", "too",
-// "another"; not "both", "extra" or "second", which as often say how
-// many: "both ends of the school run", "both eyes").
-func besides(ts []ctok) bool { return hasAny(ts, besidesWords) }
+// "another", "as well"; not "both", "extra" or "second", which as often
+// say how many: "both ends of the school run", "both eyes").
+func besides(ts []ctok) bool {
+	if hasAny(ts, besidesWords) {
+		return true
+	}
+	for i := 0; i+1 < len(ts); i++ {
+		if ts[i].low == "as" && ts[i+1].low == "well" {
+			return true // "we were in Leeds as well"
+		}
+	}
+	return false
+}
 
 var besidesWords = map[string]bool{"also": true, "too": true, "another": true, "additionally": true}
 

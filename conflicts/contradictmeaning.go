@@ -68,10 +68,10 @@ func ContradictionApart(existing, incoming schema.Memory) string {
 	case instancesApart(a, b):
 		return "they name two things of a kind"
 	}
-	if why := valuesApart(existing, incoming, existing, incoming, a, b, a, b); why != "" {
+	if why := valuesApart(existing, incoming, existing, incoming, a, b, a, b, false); why != "" {
 		return why
 	}
-	return valuesApart(existing, incoming, incoming, existing, a, b, b, a)
+	return valuesApart(existing, incoming, incoming, existing, a, b, b, a, false)
 }
 
 // SaysOnly: the claim says its value is the only one of its kind ("the

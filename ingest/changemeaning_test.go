@@ -19,7 +19,8 @@ import (
 // one, open a conflict and retire nothing
 // (conflicts.ContradictionByMeaning; the stored claim found by the new
 // one's words or among the vectors nearest to it); said weeks apart, or of
-// two things of a kind, they open nothing.
+// two things of a kind, they open nothing. A new claim of what held before
+// is kept as the stored one's earlier value (conflicts.PastByMeaning).
 func TestChangeSaidInOtherWords(t *testing.T) {
 	store := neo4jtest.Open(t)
 	model := openLocalModel(t)
@@ -44,6 +45,11 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 			conflicts: []string{"Tom has swimming once a week, on Saturday mornings. vs Tom's swimming lesson is on Wednesdays."}},
 		{name: "the only one, said weeks apart", stored: "Tom's swimming lesson is on Wednesdays.", incoming: "Tom has swimming once a week, on Saturday mornings.", hours: 24 * 20},
 		{name: "two things of a kind", stored: "Primary backups go to an S3 bucket in Ireland.", incoming: "Secondary backups only go to the tape library in Leeds.", hours: 2},
+		// what held before, told after what holds now, is kept as the
+		// earlier value; a sum paid once is not
+		{name: "what held before", stored: "I bank with Monzo.", incoming: "I was previously with Barclays for about ten years.",
+			supersedes: []string{"I bank with Monzo. -> I was previously with Barclays for about ten years."}},
+		{name: "a sum paid once", stored: "Our flat is worth about £310k.", incoming: "We paid £240,000 for the flat back in 2016."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -218,7 +218,9 @@ type planState struct {
 	// marked holds, by memory id, whether a compared memory is worded as
 	// a change (conflicts.WordedAsChange) or says its value is the only
 	// one (conflicts.SaysOnly): each is read once a batch, however many
-	// new claims it is compared with.
+	// new claims it is compared with. (A stored claim of what held before
+	// is no candidate for a new plain one: PastByMeaning reads only a new
+	// claim so.)
 	marked map[string]bool
 }
 
@@ -339,7 +341,9 @@ func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owne
 // contributions to £500 a month" for "I put £300 a month into my ISA"), or
 // one said together with c of which one says its value is the only one
 // (conflicts.ContradictionByMeaning: "My one piano is a Kawai K-300" and
-// "The only piano I own is a Yamaha U1 upright"). When c is so marked, the
+// "The only piano I own is a Yamaha U1 upright"), or one c tells what held
+// before of (conflicts.PastByMeaning: "Before Hillside, Eve went to St
+// Anne's" for "Eve's at Hillside Primary now"). When c is so marked, the
 // candidates are the owner's stored memories among the MeaningNeighbours
 // nearest to c at least meaningValueSimilarity close, and the memories of
 // existing (which holds what earlier jobs of the batch planned) the rules
@@ -349,7 +353,7 @@ func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owne
 // an earlier job retired, and, for material a collaborator sent, those of
 // another Space are not candidates.
 func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, existing, unrelated []schema.Memory, doc schema.Document) (schema.Memory, conflicts.Decision, bool, error) {
-	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c)
+	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c) || conflicts.WordedAsPast(c)
 	known := map[string]schema.Memory{}
 	for _, m := range unrelated {
 		if marked || st.isMarked(m) {
@@ -430,13 +434,16 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 		if d, ok := conflicts.ContradictionByMeaning(k.m, c, k.sim); ok {
 			return k.m, d, true, nil
 		}
+		if d, ok := conflicts.PastByMeaning(k.m, c, k.sim); ok {
+			return k.m, d, true, nil
+		}
 	}
 	return schema.Memory{}, conflicts.Decision{}, false, nil
 }
 
-// meaningValueSimilarity is the least similarity either reading of
+// meaningValueSimilarity is the least similarity any reading of
 // valueByMeaning decides at: a stored memory less close is not read.
-var meaningValueSimilarity = min(conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity)
+var meaningValueSimilarity = min(conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
 
 // claimLookup is what existing looks up for c.
 func claimLookup(c schema.Memory) graph.ClaimLookup {

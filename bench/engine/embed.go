@@ -129,6 +129,9 @@ func meaningPair(claims map[string][]float32, ex, in []schema.Memory) (conflicts
 		if d, ok := conflicts.ContradictionByMeaning(p.e, p.i, p.sim); ok {
 			return d.Relation, d.Reason
 		}
+		if d, ok := conflicts.PastByMeaning(p.e, p.i, p.sim); ok {
+			return d.Relation, d.Reason
+		}
 	}
 	return conflicts.Unrelated, reason
 }

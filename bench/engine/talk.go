@@ -30,6 +30,9 @@ type TalkReport struct {
 	// Contradictions are the pairs the contradiction read by meaning
 	// (conflicts.ContradictionByMeaning) decides, written as Changes.
 	Contradictions []string
+	// Pasts are the pairs the reading of what held before
+	// (conflicts.PastByMeaning) decides, written as Changes.
+	Pasts []string
 }
 
 // Talk reads every conversation of a LoCoMo file session by session, as
@@ -104,6 +107,10 @@ func Talk(ctx context.Context, e embed.Embedder, convs []*locomodata.Conversatio
 					r.Contradictions = append(r.Contradictions, fmt.Sprintf("%s: %q -> %q (%s, %.3f)", c.ID, ex.Claim, m.Claim, d.Relation, n.sim))
 					break
 				}
+				if d, ok := conflicts.PastByMeaning(ex, m, n.sim); ok {
+					r.Pasts = append(r.Pasts, fmt.Sprintf("%s: %q -> %q (%s, %.3f)", c.ID, ex.Claim, m.Claim, d.Relation, n.sim))
+					break
+				}
 			}
 		}
 	}
@@ -119,10 +126,15 @@ func (r TalkReport) Print(w io.Writer, verbose bool) {
 			fmt.Fprintln(w, "   ", c)
 		}
 	}
-	fmt.Fprintf(w, "  contradictions read by meaning: %d (none is labelled; -v lists them to judge)\n", len(r.Contradictions))
-	if verbose {
-		for _, c := range r.Contradictions {
-			fmt.Fprintln(w, "   ", c)
+	for _, l := range []struct {
+		what string
+		list []string
+	}{{"contradictions", r.Contradictions}, {"what held before", r.Pasts}} {
+		fmt.Fprintf(w, "  %s read by meaning: %d (none is labelled; -v lists them to judge)\n", l.what, len(l.list))
+		if verbose {
+			for _, c := range l.list {
+				fmt.Fprintln(w, "   ", c)
+			}
 		}
 	}
 }
