@@ -68,8 +68,9 @@ type Config struct {
 	// memory as superseding it (conflicts.ChangeByMeaning), and one said
 	// together with a close stored memory that gives another value, one of
 	// them saying it is the only one, as contradicting it
-	// (conflicts.ContradictionByMeaning); with another model those readings
-	// are off.
+	// (conflicts.ContradictionByMeaning), and one telling what held before
+	// a close stored memory as its earlier value (conflicts.PastByMeaning);
+	// with another model those readings are off.
 	Embedder  embed.Embedder
 	Extractor Extractor
 	// Judge, optional, is asked about the stored memories the rules
