@@ -51,6 +51,10 @@ func PastApart(existing, incoming schema.Memory) string {
 	switch {
 	case !wordedAsPast(b):
 		return "the incoming claim does not tell what held before"
+	case holdsNow(b):
+		// "I still remember this story from when I was 10": a memory
+		// held now, not a value held before
+		return "the incoming claim says what still holds"
 	case wordedAsPast(a) || pastState(a):
 		return "the existing claim tells what held before too"
 	case WordedAsChange(incoming):
@@ -92,8 +96,9 @@ func wordedAsPast(ts []ctok) bool {
 }
 
 // whenPast follow "when I" or "when we" in a clause that dates what
-// held before.
-var whenPast = map[string]bool{"lived": true, "bought": true, "moved": true, "first": true, "started": true, "were": true, "was": true}
+// held before ("when we lived in Salford"; not "when I was 10", which
+// dates a memory as often).
+var whenPast = map[string]bool{"lived": true, "bought": true, "moved": true, "first": true, "started": true}
 
 // givesMoney: the claim gives a sum of money.
 func givesMoney(m schema.Memory) bool {
@@ -124,4 +129,18 @@ func otherDoing(a, b []ctok) bool {
 		}
 	}
 	return true
+}
+
+// holdsNow: the claim says it holds now, whatever time it names: "I still
+// remember", "I remember when" (not "Mum was still managing").
+func holdsNow(ts []ctok) bool {
+	for i, t := range ts {
+		switch {
+		case t.low == "remember" || t.low == "remembers" || t.low == "recall":
+			return true
+		case t.low == "still" && !(i > 0 && (ts[i-1].low == "was" || ts[i-1].low == "were" || ts[i-1].low == "had")):
+			return true
+		}
+	}
+	return false
 }

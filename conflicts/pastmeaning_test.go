@@ -28,6 +28,8 @@ func TestPastByMeaning(t *testing.T) {
 		{"My dad lives in Galway.", "My dad used to teach in Limerick.", Unrelated},
 		// a value beside the other
 		{"We live in Bristol.", "Before this house we were in Bristol as well, on the other side of town.", Unrelated},
+		// a memory held now, dated by a time before
+		{"Having the photo on my desk reminds me of them every day.", "I still remember the day it was taken, from when I was 10.", Unrelated},
 		// nothing tells of before
 		{"We live in Bristol.", "My sister lives in Cardiff.", Unrelated},
 	} {
