@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -72,7 +73,19 @@ func PastApart(existing, incoming schema.Memory) string {
 func WordedAsPast(m schema.Memory) bool { return wordedAsPast(claimTokens(unlabelled(m.Claim))) }
 
 func wordedAsPast(ts []ctok) bool {
-	if usedTo(ts) >= 0 || aboutBefore(ts) {
+	if usedTo(ts) >= 0 {
+		return true
+	}
+	// the other words need a verb in the past beside them: "Before
+	// Hillside, Eve went to St Anne's", not "Before I forget, my number is
+	// …" or "I'll be back in London next week"
+	return pastMarker(ts) && pastVerb(ts)
+}
+
+// pastMarker: a word that dates a claim before now ("before …" opening
+// it, "back when", "up until", "previously", "when we lived in").
+func pastMarker(ts []ctok) bool {
+	if len(ts) > 0 && ts[0].low == "before" {
 		return true
 	}
 	for i, t := range ts {
@@ -143,4 +156,22 @@ func holdsNow(ts []ctok) bool {
 		}
 	}
 	return false
+}
+
+// pastVerb: a verb in the past tense: a form of "be", "have" or "do", a
+// common irregular past, or a word ending in "ed".
+func pastVerb(ts []ctok) bool {
+	for _, t := range ts {
+		if irregularPast[t.low] || len(t.low) > 4 && strings.HasSuffix(t.low, "ed") && isWord(t.low) {
+			return true
+		}
+	}
+	return false
+}
+
+var irregularPast = map[string]bool{
+	"was": true, "were": true, "had": true, "did": true, "went": true, "got": true, "took": true, "came": true,
+	"made": true, "left": true, "ran": true, "drove": true, "taught": true, "spent": true, "bought": true,
+	"paid": true, "sold": true, "kept": true, "met": true, "grew": true, "knew": true, "wore": true, "rode": true,
+	"swam": true, "sang": true, "wrote": true, "gave": true, "sat": true, "stood": true, "felt": true, "held": true,
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // TestPastByMeaning: a claim telling what held before, said after a close
@@ -50,6 +52,28 @@ func TestPastByMeaning(t *testing.T) {
 	for _, sim := range []float64{PastMeaningSimilarity - 0.001, math.NaN()} {
 		if _, ok := PastByMeaning(e, i, sim); ok {
 			t.Errorf("similarity %v decided, want nothing", sim)
+		}
+	}
+}
+
+// TestWordedAsPast: the words that tell what held before, and openers
+// that date nothing.
+func TestWordedAsPast(t *testing.T) {
+	for claim, want := range map[string]bool{
+		"I used to train in the evenings.":                       true,
+		"Before Hillside, Eve went to St Anne's Primary.":        true,
+		"Back when she first started, Maya was in the under-8s.": true,
+		"Up until last spring Mum was managing on her own.":      true,
+		"I was previously with Barclays.":                        true,
+		"When we lived in Salford my commute took an hour.":      true,
+		"Before I forget, my mobile number is 07700 900456.":     false,
+		"I'll be back in London for good next week.":             false,
+		"Before bed I take 5mg of melatonin.":                    false,
+		"I still remember this story from when I was 10.":        false,
+		"We live in Bristol.":                                    false,
+	} {
+		if got := WordedAsPast(schema.Memory{Claim: claim}); got != want {
+			t.Errorf("WordedAsPast(%q) = %v, want %v", claim, got, want)
 		}
 	}
 }
