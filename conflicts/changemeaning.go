@@ -414,16 +414,7 @@ func nothingDiffers(existing, incoming schema.Memory, a, b []ctok) bool {
 // partsOfDay lists the parts of a day a claim names (dayParts), sorted:
 // "in the evening with dinner" / "in the mornings instead" give other
 // values.
-func partsOfDay(ts []ctok) []string {
-	var out []string
-	for _, t := range ts {
-		if p, ok := dayParts[t.low]; ok && !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func partsOfDay(ts []ctok) []string { return wordsIn(ts, dayParts) }
 
 // corrected: the extractor read m as a correction, other than by "these
 // days", "nowadays" or a "now" after a length of time ("been with

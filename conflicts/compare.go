@@ -812,18 +812,25 @@ const longPeriod = 7 * 24 * time.Hour
 // effectiveEnd is effectiveTime, or, for a claim dated to a period longer
 // than longPeriod, the period's end, read again from the claim's words as
 // the extractor read them (temporal.Find, at the time it was said).
+// The claim is read once per text and time it was said (periodMemo):
+// Compare reaches this for every pair it times.
 func effectiveEnd(m schema.Memory) time.Time {
 	t := effectiveTime(m)
 	if m.ValidFrom == nil || m.ValidFrom.IsZero() {
 		return t
 	}
-	for _, e := range temporal.Find(m.Claim, saidTime(m)) {
+	said := saidTime(m)
+	exprs := periodMemo.get(said.Format(time.RFC3339Nano)+"\x00"+m.Claim, func() []temporal.Expr { return temporal.Find(m.Claim, said) })
+	for _, e := range exprs {
 		if e.Start.Equal(*m.ValidFrom) && e.End.Sub(e.Start) > longPeriod {
 			return e.End
 		}
 	}
 	return t
 }
+
+// periodMemo remembers the time expressions of a claim said at a time.
+var periodMemo memo[[]temporal.Expr]
 
 // negators make a claim deny what a claim without them affirms.
 var negators = map[string]bool{

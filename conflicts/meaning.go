@@ -237,14 +237,12 @@ func valuesAlike(va, vb []string) bool {
 	}
 	used := make([]bool, len(vb))
 	for _, a := range va {
-		j := slices.IndexFunc(vb, func(b string) bool { return alikeValueKey(a, b) || sameWrittenValue(a, b) })
-		for j >= 0 && used[j] {
-			k := slices.IndexFunc(vb[j+1:], func(b string) bool { return alikeValueKey(a, b) || sameWrittenValue(a, b) })
-			if k < 0 {
-				j = -1
+		j := -1
+		for k, b := range vb {
+			if !used[k] && (alikeValueKey(a, b) || sameWrittenValue(a, b)) {
+				j = k
 				break
 			}
-			j += 1 + k
 		}
 		switch {
 		case j >= 0:
@@ -424,10 +422,13 @@ func saysWhen(keys []string) bool {
 // personsOf lists the grammatical persons a claim speaks of ("I" and
 // "me" are one), sorted: "I'm proud of you" is not "so proud of myself",
 // "we got this" not "you got this".
-func personsOf(ts []ctok) []string {
+func personsOf(ts []ctok) []string { return wordsIn(ts, persons) }
+
+// wordsIn lists what the words of ts map to in m, each once, sorted.
+func wordsIn(ts []ctok, m map[string]string) []string {
 	var out []string
 	for _, t := range ts {
-		if p, ok := persons[t.low]; ok && !slices.Contains(out, p) {
+		if p, ok := m[t.low]; ok && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
