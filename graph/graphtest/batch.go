@@ -418,3 +418,71 @@ func firstID(es []schema.Entity) string {
 	}
 	return es[0].ID
 }
+
+// testLookupsNewestFirst checks that the look-ups by subject, and by
+// subject and attribute, return the newest current memories up to the
+// limit, ties in time by id, when the slot holds many more than the limit
+// and another owner holds newer ones on the same slot.
+func testLookupsNewestFirst(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner, other := newOwner(), newOwner()
+	var all []schema.Memory
+	at := func(claim, attribute string, recorded time.Time, state schema.MemoryState) schema.Memory {
+		m := withSubject(memory(claim), "Ana", attribute, claim)
+		m.RecordedAt, m.State = recorded, state
+		all = append(all, m)
+		return m
+	}
+	for i := range 24 {
+		at(fmt.Sprintf("Ana is on team %d.", i), "team", ts.Add(time.Duration(i)*time.Minute), schema.StateActive)
+	}
+	for i := range 5 { // recorded together: their ids order them
+		at(fmt.Sprintf("Ana is on squad %d.", i), "team", ts.Add(30*time.Minute), schema.StateActive)
+	}
+	at("Ana is on the retired team.", "team", ts.Add(40*time.Minute), schema.StateSuperseded)
+	at("Ana is on the disputed team.", "team", ts.Add(35*time.Minute), schema.StateDisputed)
+	for i := range 6 {
+		at(fmt.Sprintf("Ana likes cafe %d.", i), "favourite cafe", ts.Add(time.Duration(20+i)*time.Minute), schema.StateActive)
+	}
+	complete(t, s, owner, all...)
+	theirs := withSubject(memory("Ana is on team X."), "Ana", "team", "X")
+	theirs.RecordedAt = ts.Add(time.Hour)
+	complete(t, s, other, theirs)
+
+	// what the look-ups must return: the owner's current memories on the
+	// slot, newest first, ties by id, cut at the limit
+	want := func(attribute string, limit int) []string {
+		var ms []schema.Memory
+		for _, m := range all {
+			if (attribute == "" || m.Attribute == attribute) && m.State != schema.StateSuperseded {
+				ms = append(ms, m)
+			}
+		}
+		slices.SortFunc(ms, func(a, b schema.Memory) int {
+			if c := b.RecordedAt.Compare(a.RecordedAt); c != 0 {
+				return c
+			}
+			return strings.Compare(a.ID, b.ID)
+		})
+		return memIDs(ms[:min(limit, len(ms))])
+	}
+	for _, tt := range []struct {
+		attribute string
+		limit     int
+	}{{"team", 10}, {"team", 3}, {"", 12}, {"favourite cafe", 20}, {"", 20}} {
+		got, err := s.MemoriesBySubject(ctx, owner, "ana", tt.attribute, tt.limit)
+		if err != nil {
+			t.Fatalf("MemoriesBySubject: %v", err)
+		}
+		if w := want(tt.attribute, tt.limit); !slices.Equal(memIDs(got), w) {
+			t.Errorf("MemoriesBySubject(ana, %q, %d) = %v, want %v", tt.attribute, tt.limit, memIDs(got), w)
+		}
+		res, err := s.LookupClaims(ctx, owner, []graph.ClaimLookup{{SubjectKey: "ana", AttributeKey: tt.attribute}}, tt.limit, 5)
+		if err != nil {
+			t.Fatalf("LookupClaims: %v", err)
+		}
+		if w := want(tt.attribute, tt.limit); !slices.Equal(memIDs(res[0].BySubject), w) {
+			t.Errorf("LookupClaims(ana, %q, %d) = %v, want %v", tt.attribute, tt.limit, memIDs(res[0].BySubject), w)
+		}
+	}
+}

@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"CompleteJobTwice", testCompleteJobTwice},
 		{"BatchJobs", testBatchJobs},
 		{"BatchLookups", testBatchLookups},
+		{"LookupsNewestFirst", testLookupsNewestFirst},
 		{"EntityCandidatesAmongMany", testEntityCandidatesAmongMany},
 		{"StartBatch", testStartBatch},
 		{"CompleteJobsWhen", testCompleteJobsWhen},

@@ -257,13 +257,18 @@ const lookupProjection = `m {.*,` + memoryEdges + `,
 // a single statement with "attribute IS NULL OR attribute_key = ..." could
 // seek on (owner, subject_key) alone and read every memory about the
 // subject (for an owner with 6,628 memories about "I": 19,885 db hits and
-// 11 ms against 1 hit and 1 ms).
+// 11 ms against 1 hit and 1 ms). Each seek is on an index that ends in
+// recorded_at (migration 0009), named in a hint and ordered by all its
+// properties, so it reads the slot newest first and stops at the limit
+// (the ids break ties among memories recorded together): for 750 memories
+// about one subject, 85 db hits against 3,001.
 const subjectLookupsCypher = `
 UNWIND range(0, size($keys) - 1) AS i
 CALL (i) {
   MATCH (m:Memory {owner: $owner, subject_key: $keys[i].subject})
-  WHERE m.state IN ['active', 'disputed']
-  RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
+  USING INDEX m:Memory(owner, subject_key, recorded_at)
+  WHERE m.recorded_at IS NOT NULL AND m.state IN ['active', 'disputed']
+  RETURN m ORDER BY m.owner DESC, m.subject_key DESC, m.recorded_at DESC, m.id ASC LIMIT $limit
 }
 RETURN $keys[i].at AS i, ` + lookupProjection + ` AS m
 ORDER BY i ASC, m.recorded_at DESC, m.id ASC`
@@ -272,8 +277,9 @@ const slotLookupsCypher = `
 UNWIND range(0, size($keys) - 1) AS i
 CALL (i) {
   MATCH (m:Memory {owner: $owner, subject_key: $keys[i].subject, attribute_key: $keys[i].attribute})
-  WHERE m.state IN ['active', 'disputed']
-  RETURN m ORDER BY m.recorded_at DESC, m.id ASC LIMIT $limit
+  USING INDEX m:Memory(owner, subject_key, attribute_key, recorded_at)
+  WHERE m.recorded_at IS NOT NULL AND m.state IN ['active', 'disputed']
+  RETURN m ORDER BY m.owner DESC, m.subject_key DESC, m.attribute_key DESC, m.recorded_at DESC, m.id ASC LIMIT $limit
 }
 RETURN $keys[i].at AS i, ` + lookupProjection + ` AS m
 ORDER BY i ASC, m.recorded_at DESC, m.id ASC`

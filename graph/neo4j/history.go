@@ -15,13 +15,23 @@ import (
 
 // Lookups before a decision, and the reads of one memory's history.
 
+// The two reads seek like the batched look-ups (subjectLookupsCypher): on
+// an index ending in recorded_at, newest first, up to the limit.
 const memoriesBySubjectCypher = `
 MATCH (m:Memory {owner: $owner, subject_key: $subject_key})
-WHERE ($attribute_key IS NULL OR m.attribute_key = $attribute_key)
-  AND m.state IN ['active', 'disputed']
+USING INDEX m:Memory(owner, subject_key, recorded_at)
+WHERE m.recorded_at IS NOT NULL AND m.state IN ['active', 'disputed']
+WITH m ORDER BY m.owner DESC, m.subject_key DESC, m.recorded_at DESC, m.id ASC LIMIT $limit
 RETURN ` + memoryProjection + ` AS m
-ORDER BY m.recorded_at DESC, m.id ASC
-LIMIT $limit`
+ORDER BY m.recorded_at DESC, m.id ASC`
+
+const memoriesBySlotCypher = `
+MATCH (m:Memory {owner: $owner, subject_key: $subject_key, attribute_key: $attribute_key})
+USING INDEX m:Memory(owner, subject_key, attribute_key, recorded_at)
+WHERE m.recorded_at IS NOT NULL AND m.state IN ['active', 'disputed']
+WITH m ORDER BY m.owner DESC, m.subject_key DESC, m.attribute_key DESC, m.recorded_at DESC, m.id ASC LIMIT $limit
+RETURN ` + memoryProjection + ` AS m
+ORDER BY m.recorded_at DESC, m.id ASC`
 
 // MemoriesBySubject returns current memories with the given subject and
 // attribute keys.
@@ -38,14 +48,12 @@ func (s *Store) MemoriesBySubject(ctx context.Context, owner schema.Owner, subje
 	if subject == "" {
 		return nil, fmt.Errorf("%s: %w: subject key is empty", op, schema.ErrInvalid)
 	}
-	var attribute any
+	cypher, params := memoriesBySubjectCypher, map[string]any{"owner": string(owner), "subject_key": subject, "limit": limit}
 	if a := graph.NormalizeKey(attributeKey); a != "" {
-		attribute = a
+		cypher, params["attribute_key"] = memoriesBySlotCypher, a
 	}
 	mems, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Memory, error) {
-		return queryMemories(ctx, tx, memoriesBySubjectCypher, map[string]any{
-			"owner": string(owner), "subject_key": subject, "attribute_key": attribute, "limit": limit,
-		})
+		return queryMemories(ctx, tx, cypher, params)
 	})
 	if err != nil {
 		return nil, translate(op, err)
