@@ -74,7 +74,7 @@ type ResolutionCase struct {
 // in its own section, in this order, under its title. A hold-out is written
 // before the rules it measures change and is not tuned on; once its misses
 // have been studied it is partly spent, and a fresh one is added.
-var Holdouts = []struct{ File, Title string }{
+var Holdouts = []Holdout{
 	{"holdout.json", "hold-out (not tuned on)"},
 	{"holdout2.json", "hold-out 2 (not tuned on)"},
 	{"holdout3.json", "hold-out 3 (not tuned on)"},
@@ -115,8 +115,17 @@ var Holdouts = []struct{ File, Title string }{
 	{"holdout37.json", "hold-out 37 (entity names, 100 cases; unread: measure, do not read with -v)"},
 	{"holdout38.json", "hold-out 38 (look-alikes that tempt a false relation; unread: measure, do not read with -v)"},
 	{"holdout39.json", "hold-out 39 (contradictions and the look-alikes of one; unread: measure, do not read with -v)"},
-	{"holdout40.json", "hold-out 40 (entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout40.json", "hold-out 40 (entity names, 100 cases; its misses from case 031 on were printed once, in the twelfth round: measure, do not read with -v)"},
 }
+
+// Holdout is one labelled set beside the tuning corpus: its file and the
+// title its report is printed under, which says how it may be used.
+type Holdout struct{ File, Title string }
+
+// Unread reports whether the set is one whose mismatches must not be read:
+// they would guide the rules, and the set would stop measuring phrasing
+// nobody has seen. bench/engine -v leaves them out unless told otherwise.
+func (h Holdout) Unread() bool { return strings.Contains(h.Title, "do not read with -v") }
 
 func isHoldout(name string) bool {
 	for _, h := range Holdouts {

@@ -92,3 +92,17 @@ func TestCountEdges(t *testing.T) {
 		t.Errorf("%v %v", c.Precision(), c.Recall())
 	}
 }
+
+// TestUnreadSetsKeptFromVerbose checks which sets -v keeps its mismatches
+// from: those whose titles say not to read them, and no other.
+func TestUnreadSetsKeptFromVerbose(t *testing.T) {
+	unread := map[string]bool{}
+	for _, h := range Holdouts {
+		unread[h.File] = h.Unread()
+	}
+	for file, want := range map[string]bool{"holdout12.json": true, "holdout39.json": true, "holdout40.json": true, "holdout21.json": false, "holdout35.json": false} {
+		if got, ok := unread[file]; !ok || got != want {
+			t.Errorf("%s: Unread = %v (registered %v), want %v", file, got, ok, want)
+		}
+	}
+}

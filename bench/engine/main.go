@@ -17,7 +17,8 @@ import (
 var corpusFiles embed.FS
 
 func main() {
-	verbose := flag.Bool("v", false, "print every mismatch")
+	verbose := flag.Bool("v", false, "print every mismatch, except those of the sets not to be read (their titles say so)")
+	readUnread := flag.Bool("read-unread", false, "with -v, print the mismatches of the sets not to be read too: it spends them")
 	dir := flag.String("dir", "", "read the corpus from this directory instead of the embedded one")
 	talk := flag.String("talk", "", "also read the conversations of this LoCoMo file (e.g. ../shared/bench/locomo/locomo-dev.json) and count the changes the reading by meaning decides in talk (needs the local model)")
 	flag.Parse()
@@ -77,7 +78,7 @@ func main() {
 		hold := holds[i]
 		if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution); n > 0 {
 			fmt.Println()
-			Evaluate(hold, vecs, judge).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose)
+			Evaluate(hold, vecs, judge).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose && (*readUnread || !h.Unread()))
 		}
 	}
 	if *talk != "" {
