@@ -824,6 +824,65 @@ func (p *parser) monthAt(i int, cued, near bool) (time.Month, bool) {
 	return 0, false
 }
 
+// bareOrdinalDay reports whether "the 4th" at tokens the, nth stands for
+// a day of the month. Cued ("on the 8th"), what follows is no thing an
+// ordinal counts ("on the 4th floor", "on the 3rd attempt"). Otherwise
+// what follows ends the clause or is a verb of being, a preposition or a
+// conjunction ("the 14th century", "the 4th time" are no days), and the
+// ordinal is in figures and opens the sentence ("the 14th was our
+// anniversary") or follows a verb in the past that makes it no rank
+// ("came the 4th", "finished the 4th").
+func (p *parser) bareOrdinalDay(the, nth int, cued bool) bool {
+	if !cued && p.toks[nth].kind == tokWord && ordinalWords[p.toks[nth].low] > 0 {
+		return false // "the fourth": a rank as often as a day
+	}
+	if !cued && the > 0 && !p.sentenceBreak(the-1) {
+		// only after a verb in the past ("we celebrated the 4th"): after
+		// others it is as often a rank or an answer ("it's not the 15th,
+		// it's the 16th")
+		prev := p.toks[the-1]
+		if prev.kind != tokWord || prev.upper || bareOrdinalNotAfter[prev.low] || !isPastWord(prev.low) {
+			return false
+		}
+	}
+	if nth+1 >= len(p.toks) {
+		return true
+	}
+	next := p.toks[nth+1]
+	if next.kind == tokPunct {
+		return next.s != "-" && next.s != "/"
+	}
+	if cued {
+		return !rankedNouns[next.low]
+	}
+	return bareOrdinalBefore[next.low]
+}
+
+// rankedNouns are what an ordinal counts when it is no day of the month:
+// "on the 4th floor", "on the 3rd attempt".
+var rankedNouns = map[string]bool{
+	"floor": true, "floors": true, "storey": true, "level": true, "time": true, "times": true, "century": true,
+	"place": true, "row": true, "grade": true, "year": true, "edition": true, "round": true, "attempt": true,
+	"try": true, "go": true, "day": true, "week": true, "month": true, "hole": true, "lap": true, "page": true,
+	"chapter": true, "episode": true, "season": true, "street": true, "avenue": true, "inning": true,
+	"innings": true, "quarter": true, "generation": true, "anniversary": true, "birthday": true, "step": true,
+	"stop": true, "platform": true, "gate": true, "seat": true, "line": true, "minute": true, "game": true,
+	"match": true, "set": true, "leg": true, "stage": true, "draft": true, "version": true, "book": true,
+}
+
+// bareOrdinalBefore are the words after which "the 4th" is a day: being,
+// a preposition or a conjunction, never a noun.
+var bareOrdinalBefore = map[string]bool{
+	"was": true, "is": true, "will": true, "would": true, "at": true, "with": true, "and": true,
+	"when": true, "we": true, "i": true, "for": true, "in": true,
+}
+
+// bareOrdinalNotAfter are verbs in the past after which "the 4th" is a
+// rank: "came the 4th", "finished the 4th".
+var bareOrdinalNotAfter = map[string]bool{
+	"came": true, "finished": true, "placed": true, "ranked": true, "won": true, "was": true, "were": true,
+}
+
 // parseDate reads explicit dates with a month name:
 //
 //	[weekday[,]] [the] 8(th) [of] May[,] [2023]
@@ -864,8 +923,10 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 			}
 			return 0, Expr{}, false
 		}
-		// "the 8th" alone, cued ("on the 8th")
-		if p.low(startJ) == "the" && ordinal(p.low(j)) > 0 && (cued || p.low(i-1) == "on") && j == startJ+1 {
+		// "the 8th" alone, cued ("on the 8th"), or standing for a day
+		// ("we celebrated the 4th at Mike's", "the 14th was our
+		// anniversary")
+		if p.low(startJ) == "the" && ordinal(p.low(j)) > 0 && p.bareOrdinalDay(startJ, j, cued || p.low(i-1) == "on") && j == startJ+1 {
 			if dd, ok := p.dayOfMonth(d, p.tenseAt(i, 2)); ok {
 				return 2, dayExpr(dd), true
 			}

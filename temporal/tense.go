@@ -26,8 +26,9 @@ func (p *parser) tenseAt(i, n int) tense {
 			break
 		}
 	}
+	headed := p.clauseBefore(i)
 	for j, d := i+n, 1; j < len(p.toks) && d <= tenseWindow; j, d = j+1, d+1 {
-		if p.sentenceBreak(j) {
+		if p.sentenceBreak(j) || headed && p.newClause(j) {
 			break
 		}
 		if t := p.markerAt(j); t != tenseUnknown {
@@ -38,6 +39,32 @@ func (p *parser) tenseAt(i, n int) tense {
 		}
 	}
 	return best
+}
+
+// newClause: a comma at j opens another clause with its own subject ("…
+// is on 4 April, we've booked the hotel"), whose tense is not the date's.
+func (p *parser) newClause(j int) bool {
+	return p.toks[j].kind == tokPunct && p.toks[j].s == "," && subjectPronouns[p.low(j+1)]
+}
+
+// clauseBefore: the expression at i follows words of its own clause (at
+// least two words since the sentence began), so it is not a fronted date
+// whose clause comes after the comma ("On 4 April, we moved").
+func (p *parser) clauseBefore(i int) bool {
+	words := 0
+	for j := i - 1; j >= 0 && !p.sentenceBreak(j); j-- {
+		if p.toks[j].kind == tokWord {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+// subjectPronouns open a clause.
+var subjectPronouns = map[string]bool{
+	"i": true, "we": true, "they": true, "he": true, "she": true, "you": true,
+	"i've": true, "we've": true, "they've": true, "you've": true, "i'm": true, "we're": true, "they're": true,
+	"he's": true, "she's": true, "i'd": true, "we'd": true, "they'd": true,
 }
 
 // sentenceBreak reports whether token j ends a sentence or clause for
