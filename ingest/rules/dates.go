@@ -40,8 +40,11 @@ func notOrdinalNouns(s string, exprs []temporal.Expr) []temporal.Expr {
 }
 
 // ordinalFollowers may follow a day's ordinal: "the 3rd of May", "the 5th
-// and the 6th", "the 14th, not the 12th".
+// and the 6th", "the 14th, not the 12th", "the 14th was our anniversary"
+// (temporal decides which bare ordinals are days; this drops the ones it
+// took before a noun of the sentence's own).
 var ordinalFollowers = set(`of and or not but then instead or till until through to at in on
+was is will would when we i
 january february march april may june july august september october november december jan
 feb mar apr jun jul aug sep sept oct nov dec morning afternoon evening night please`)
 

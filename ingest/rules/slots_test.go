@@ -14,6 +14,13 @@ func TestOrdinalNounsAreNotDates(t *testing.T) {
 		{"The school trip is on the 30th.", "2023-05-30"},
 		{"The school trip is on the 30th of May.", "2023-05-30"},
 		{"The school trip is on the 30th at 5pm.", "2023-05-30"},
+		// alone, standing for a day: at the sentence's start, or after a
+		// verb in the past, before no noun of its own
+		{"The 4th was our tenth anniversary, we went to Dishoom for dinner.", "2023-05-04"},
+		{"We celebrated the 2nd at my cousin's place.", "2023-05-02"},
+		{"I live on the 4th floor.", ""},
+		{"She finished the 4th and was thrilled.", ""},
+		{"Henry the 8th was a king.", ""},
 	}
 	for _, tt := range tests {
 		ms := extract(t, tt.text)
