@@ -1086,7 +1086,7 @@ func classify(c clause, attr string, subj nounPhrase, si sentenceInfo) (schema.M
 	if strings.HasPrefix(attr, "will ") && personSubj && !c.past {
 		return schema.TypeCommitment, true
 	}
-	if reportedPromise(si.toks) {
+	if reportedPromise(si.toks) || saidWouldBy(si) || gotToBy(si) {
 		// "I told Oskar I'd email him the plans": what the speaker said
 		// they would do
 		return schema.TypeCommitment, true
@@ -1149,7 +1149,7 @@ func classifyLoose(si sentenceInfo) (schema.MemoryType, bool) {
 		return schema.TypeDecision, true
 	case hasSeq(si.toks, "would", "rather") || hasSeq(si.toks, "'d", "rather"):
 		return schema.TypePreference, true
-	case reportedPromise(si.toks):
+	case reportedPromise(si.toks) || saidWouldBy(si) || gotToBy(si):
 		return schema.TypeCommitment, true
 	case low["'ll"] || low["will"] || low["promise"] || hasSeq(si.toks, "remind", "me"):
 		return schema.TypeCommitment, true
@@ -1198,14 +1198,81 @@ func reportedPromise(toks []tok) bool {
 		if t.low != "told" && t.low != "promised" && t.low != "assured" && t.low != "reassured" {
 			continue
 		}
-		for k := i + 1; k+1 < len(toks) && k <= i+5; k++ {
-			if (toks[k].low == "i" || toks[k].low == "we") && (toks[k+1].low == "'d" || toks[k+1].low == "'ll" || toks[k+1].low == "would" || toks[k+1].low == "will") {
-				return k+2 < len(toks) && toks[k+2].low != "n't" && toks[k+2].low != "not" && toks[k+2].low != "never"
-			}
+		if v, ok := wouldAfter(toks, i, 5, speakers); ok {
+			return v != "n't" && v != "not" && v != "never"
 		}
 	}
 	return false
 }
+
+// wouldAfter finds, within window tokens after i, one of subjects followed
+// by "would", "will" or their short forms, and returns the word after them.
+func wouldAfter(toks []tok, i, window int, subjects map[string]bool) (string, bool) {
+	for k := i + 1; k+2 < len(toks) && k <= i+window; k++ {
+		if subjects[toks[k].low] && (toks[k+1].low == "'d" || toks[k+1].low == "'ll" || toks[k+1].low == "would" || toks[k+1].low == "will") {
+			return toks[k+2].low, true
+		}
+	}
+	return "", false
+}
+
+// saidWouldBy reads what someone said they would do by a time: "Kate said
+// she'd send over the photos by Wednesday". Without the deadline "said
+// she'd" is as often a guess or a wish ("he said he'd love to come").
+func saidWouldBy(si sentenceInfo) bool {
+	if !hasDeadline(si) {
+		return false
+	}
+	toks := si.toks
+	for i, t := range toks {
+		if t.low != "said" && t.low != "says" {
+			continue
+		}
+		if v, ok := wouldAfter(toks, i, 3, subjectWords); ok {
+			return v != "n't" && v != "not" && v != "never" && v != "be" && !stative[v] && !likeVerbs[v]
+		}
+	}
+	return false
+}
+
+// gotToBy reads an obligation worded with "got to" and a deadline: "I've
+// got to submit my visa application by 15 May", "gotta get the car
+// through its MOT by Friday".
+func gotToBy(si sentenceInfo) bool {
+	if !hasDeadline(si) {
+		return false
+	}
+	toks := si.toks
+	for i, t := range toks {
+		switch {
+		case t.low == "gotta" && i+1 < len(toks) && toks[i+1].low != "be":
+			return true
+		case t.low == "got" && i > 0 && i+2 < len(toks) && toks[i+1].low == "to" && haveForms[toks[i-1].low] && toks[i+2].low != "be":
+			return true
+		}
+	}
+	return false
+}
+
+// hasDeadline: the sentence says by when ("by Friday", "before 15 May").
+func hasDeadline(si sentenceInfo) bool {
+	for _, e := range si.exprs {
+		if e.Modifier == temporal.Until || e.Modifier == temporal.Before {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectWords may say who will do something in reported speech; speakers
+// are the ones whose promise is the user's own.
+var subjectWords, speakers = set(`i we he she they`), set(`i we`)
+
+// haveForms make "got to" an obligation.
+var haveForms = set(`have has 've 's i've we've they've he's she's`)
+
+// likeVerbs after "would" say a wish, not a promise.
+var likeVerbs = set(`like love prefer rather hate enjoy`)
 
 func hasWord(toks []tok, w string) bool {
 	for _, t := range toks {

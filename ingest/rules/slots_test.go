@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
 
 // An ordinal that numbers a thing ("the 2nd floor") is not a day; one
 // that stands alone or before a month is.
@@ -71,6 +75,34 @@ func TestPossessorKeepsCompoundProperty(t *testing.T) {
 		ms := extract(t, tt.text)
 		if len(ms) == 0 || ms[0].Subject != tt.subj || ms[0].Attribute != tt.attr {
 			t.Errorf("%q: %v, want subject %q attribute %q", tt.text, ms, tt.subj, tt.attr)
+		}
+	}
+}
+
+// An obligation worded with "got to", or what someone said they would do,
+// is a commitment when it says by when; without the deadline, or when
+// what they would do is to be somewhere or to like something, it is not.
+func TestCommitmentsInOtherWords(t *testing.T) {
+	tests := []struct {
+		text       string
+		commitment bool
+	}{
+		{"I've got to submit my visa application by 15 May.", true},
+		{"gotta get the car through its MOT by Friday", true},
+		{"Kate said she'd send over the wedding photos by Wednesday.", true},
+		{"I got to Paris by Friday.", false},
+		{"Kate said she'd be there by 6.", false},
+		{"He said he'd love to come by Friday.", false},
+		{"Tom said he'd fix the fence.", false},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		if len(ms) != 1 || (ms[0].Type == schema.TypeCommitment) != tt.commitment {
+			var got []schema.MemoryType
+			for _, m := range ms {
+				got = append(got, m.Type)
+			}
+			t.Errorf("%q typed %v, want a commitment: %v", tt.text, got, tt.commitment)
 		}
 	}
 }
