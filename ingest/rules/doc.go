@@ -56,7 +56,11 @@
 //   - Entities: capitalised names (people, with kinship cues "my sister
 //     Anna", titles and a list of common given names; places and
 //     organisations from short gazetteers and suffixes such as "City",
-//     "Inc", "University"; projects after or before "project"); systems
+//     "Inc", "University"; a name nothing else places is a place when it
+//     is a city of at least 15,000 people, a country or a US state
+//     (places.txt, from GeoNames, CC BY 4.0, https://www.geonames.org,
+//     less the cities whose names are ordinary words; see
+//     internal/placesgen); projects after or before "project"); systems
 //     (a list of common software, CamelCase and letter-digit words: "iOS",
 //     "S3", "Neo4j"); e-mail addresses and @handles (as people). In
 //     talk, an interjection before a name is not part of it ("Woah

@@ -326,6 +326,11 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 	if locativeIn(toks, from, to) {
 		return schema.KindPlace // "the band is playing in Brighton"
 	}
+	if gazetteerPlaces[low] && !showVerbs[prev] {
+		// "Leeds was freezing", "we drove down to Norwich"; not what is
+		// seen or watched ("to see Hamilton")
+		return schema.KindPlace
+	}
 	return schema.KindOther
 }
 

@@ -105,6 +105,11 @@ func TestRound3EntityKinds(t *testing.T) {
 		{"We climbed Snowdon in May.", "Snowdon", schema.KindPlace},
 		{"Greta is a marine biologist.", "Greta", schema.KindPerson},
 		{"We moved our books to Xero.", "Xero", schema.KindSystem},
+		// a city, country or US state of the gazetteer, when nothing else
+		// places it; not what is seen or watched
+		{"Signed the lease on the new flat in Leeds this morning.", "Leeds", schema.KindPlace},
+		{"Norwich was freezing all weekend.", "Norwich", schema.KindPlace},
+		{"We went down to London to see Hamilton on Saturday.", "Hamilton", schema.KindOther},
 	}
 	for _, tt := range tests {
 		found := false

@@ -106,3 +106,10 @@ func TestCommitmentsInOtherWords(t *testing.T) {
 		}
 	}
 }
+
+// The gazetteer leaves out the cities whose names are ordinary words.
+func TestGazetteerPlaces(t *testing.T) {
+	if gazetteerPlaces["reading"] || gazetteerPlaces["mobile"] || !gazetteerPlaces["jaipur"] || len(gazetteerPlaces) < 30000 {
+		t.Errorf("gazetteer: reading %v, mobile %v, jaipur %v, %d names", gazetteerPlaces["reading"], gazetteerPlaces["mobile"], gazetteerPlaces["jaipur"], len(gazetteerPlaces))
+	}
+}
