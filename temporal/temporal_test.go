@@ -83,6 +83,12 @@ func TestFind(t *testing.T) {
 		{"Rosa's graduation is on 4 April, we've booked the hotel", "4 April", time.Date(2026, 3, 29, 14, 0, 0, 0, time.UTC), "2026-04-04", "2026-04-05", Day, Within, false},
 		{"On 4 April, we moved to Leeds", "4 April", time.Date(2026, 5, 29, 14, 0, 0, 0, time.UTC), "2026-04-04", "2026-04-05", Day, Within, false},
 		{"On 4 May, we moved to Leeds", "4 May", time.Date(2026, 3, 29, 14, 0, 0, 0, time.UTC), "2025-05-04", "2025-05-05", Day, Within, false},
+		{"Lena had her riding lesson on Friday and now she wants a pony", "Friday", time.Date(2025, 1, 6, 11, 0, 0, 0, time.UTC), "2025-01-03", "2025-01-04", Day, Within, false},
+		// a date given in the present, or travel booked, is one to come
+		{"my interview is on the 29th, fingers crossed", "the 29th", time.Date(2023, 8, 30, 8, 0, 0, 0, time.UTC), "2023-09-29", "2023-09-30", Day, Within, false},
+		{"Olivia's wedding is on the 21st of June and I still haven't found a dress", "the 21st of June", time.Date(2024, 11, 2, 8, 0, 0, 0, time.UTC), "2025-06-21", "2025-06-22", Day, Within, false},
+		{"we fly out on 20 January, so a whole year to wait", "20 January", time.Date(2025, 1, 31, 19, 0, 0, 0, time.UTC), "2026-01-20", "2026-01-21", Day, Within, false},
+		{"the car's going in for its service on the 2nd", "the 2nd", time.Date(2025, 9, 19, 13, 0, 0, 0, time.UTC), "2025-10-02", "2025-10-03", Day, Within, false},
 		{"May 8th", "May 8th", mon, "2023-05-08", "2023-05-09", Day, Within, false},
 		{"May 8, 2021", "May 8, 2021", mon, "2021-05-08", "2021-05-09", Day, Within, false},
 		{"she arrived on June 3rd", "June 3rd", mon, "2022-06-03", "2022-06-04", Day, Within, false},

@@ -41,11 +41,25 @@ func (p *parser) tenseAt(i, n int) tense {
 	return best
 }
 
-// newClause: a comma at j opens another clause with its own subject ("…
-// is on 4 April, we've booked the hotel"), whose tense is not the date's.
+// newClause: a comma or a conjunction at j opens another clause with its
+// own subject ("… is on 4 April, we've booked the hotel", "… had her
+// lesson on Friday and now she wants a pony"), whose tense is not the
+// date's.
 func (p *parser) newClause(j int) bool {
-	return p.toks[j].kind == tokPunct && p.toks[j].s == "," && subjectPronouns[p.low(j+1)]
+	t := p.toks[j]
+	if !(t.kind == tokPunct && t.s == "," || clauseJoins[t.low]) {
+		return false
+	}
+	k := j + 1
+	for clauseAdverbs[p.low(k)] {
+		k++
+	}
+	return subjectPronouns[p.low(k)]
 }
+
+// clauseJoins join two clauses; clauseAdverbs may stand between the join
+// and the next clause's subject ("and now she wants").
+var clauseJoins, clauseAdverbs = map[string]bool{"and": true, "but": true, "so": true}, map[string]bool{"now": true, "then": true, "also": true, "still": true, "honestly": true}
 
 // clauseBefore: the expression at i follows words of its own clause (at
 // least two words since the sentence began), so it is not a fronted date
@@ -93,7 +107,9 @@ func (p *parser) markerAt(j int) tense {
 	}
 	switch {
 	case w == "going":
-		if p.low(j+1) == "to" {
+		if p.low(j+1) == "to" || strings.HasSuffix(p.low(j-1), "'s") && p.low(j-1) != "it's" {
+			// "going to", and an arrangement: "the car's going in for
+			// its service on the 2nd"
 			return tenseFuture
 		}
 		return tenseUnknown
@@ -108,6 +124,10 @@ func (p *parser) markerAt(j int) tense {
 	case len(w) > 4 && strings.HasSuffix(w, "ing") && progressiveBe[p.low(j-1)]:
 		return tenseFuture // an arrangement: "I'm flying to New York on 2 January"
 	case isFutureWord(w):
+		return tenseFuture
+	case (w == "is" || w == "are" || w == "'s") && p.low(j+1) == "on":
+		// a date given in the present is a date to come: "my interview is
+		// on the 29th", "the wedding is on the 21st of June"
 		return tenseFuture
 	case scheduleWords[w]:
 		// a timetable's present ("the course begins in January"), not

@@ -148,6 +148,8 @@ var scheduleWords = map[string]bool{
 	"reopen": true, "reopens": true, "closes": true, "ends": true, "launch": true, "launches": true,
 	"finishes": true, "resume": true, "resumes": true, "arrive": true, "arrives": true,
 	"depart": true, "departs": true, "lands": true, "expires": true, "renews": true, "kicks": true,
+	// travel booked: "we fly out on 20 January", "she leaves on the 3rd"
+	"fly": true, "flies": true, "leave": true, "leaves": true, "sail": true, "sails": true,
 }
 
 var pastWords = map[string]bool{
