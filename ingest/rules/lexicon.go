@@ -162,7 +162,10 @@ intern interned employed contract contracted acquired quit left`)
 var orgSuffixes = set(`Inc Inc. Ltd Ltd. LLC Corp Corp. Corporation GmbH PLC plc Bank University
 College School Hospital Institute Foundation Labs Lab Group Agency Council Ministry Company
 Partners Studios Studio Airlines Airways Records Press Club Association Society Academy
-Capital Ventures Technologies Systems Software Consulting Clinic Church Museum Library`)
+Capital Ventures Technologies Systems Software Consulting Clinic Church Museum Library
+Office Infirmary Police Trust Sons Brothers Bros Charity Service Services Authority Department
+Commission Federation Union Cooperative Co-op Surgery Practice Gallery Theatre Theater Orchestra
+Insurance Bakery Brewery Pharmacy Mosque Synagogue Temple Cathedral`)
 
 var placeSuffixes = set(`City Street St Avenue Ave Road Rd Park Lake Mountain Mountains Mount
 River Beach Island Islands County Airport Station Valley Bay Canyon Falls Square Bridge
