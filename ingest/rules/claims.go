@@ -833,7 +833,8 @@ func attribute(toks []tok, si sentenceInfo, c *clause, subj *nounPhrase) (string
 		}
 	}
 	// "we chose Postgres (over MySQL) for the ledger"
-	if (base == "choose" || base == "pick" || base == "select") && from < to {
+	if (base == "choose" || base == "pick" && c.particle == "" || base == "select") && from < to {
+		// not "picked up my permit": a collection, not a choice
 		if k := indexWord(toks, to, "for"); k == to || (k > 0 && k <= to+3) {
 			fe := objectEnd(toks, si.skip, k+1)
 			if np := readNP(toks[k+1:fe], false, speaker{first: subj.key}, &docState{}); np.key != "" && k+1 < fe {

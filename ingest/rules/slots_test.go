@@ -113,3 +113,15 @@ func TestGazetteerPlaces(t *testing.T) {
 		t.Errorf("gazetteer: reading %v, mobile %v, jaipur %v, %d names", gazetteerPlaces["reading"], gazetteerPlaces["mobile"], gazetteerPlaces["jaipur"], len(gazetteerPlaces))
 	}
 }
+
+// To pick something up is to collect it; to pick one is to choose it.
+func TestPickedUpIsNoChoice(t *testing.T) {
+	for text, want := range map[string]schema.MemoryType{
+		"I picked up my residence permit from the office on Thursday.": schema.TypeEvent,
+		"We picked Kafka.": schema.TypeDecision,
+	} {
+		if ms := extract(t, text); len(ms) != 1 || ms[0].Type != want {
+			t.Errorf("%q: %v, want one %s", text, ms, want)
+		}
+	}
+}
