@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"strings"
 	"time"
 	"unicode"
@@ -1301,19 +1302,31 @@ func hasSeq(toks []tok, ws ...string) bool {
 }
 
 // dates sets ValidFrom and ValidTo from the sentence's time expressions:
-// a commitment's deadline is the End of its first expression (ValidTo);
-// otherwise the first expression with a start dates the claim (ValidFrom)
-// and an "until"/"before" expression ends it (ValidTo).
+// a commitment's deadline (ValidTo) is the earliest End of its "by" or
+// "before" expressions ("it isn't due till next year, I'll submit it by
+// 12 August" is due 12 August), or with none the End of its first
+// expression; otherwise the first expression with a start dates the claim
+// (ValidFrom) and an "until"/"before" expression ends it (ValidTo).
 func dates(m *schema.Memory, exprs []temporal.Expr, typ schema.MemoryType) {
+	if typ == schema.TypeCommitment {
+		var first, by *time.Time
+		for _, e := range exprs {
+			t := e.End
+			if t.IsZero() {
+				continue
+			}
+			if first == nil {
+				first = &t
+			}
+			if (e.Modifier == temporal.Until || e.Modifier == temporal.Before) && (by == nil || t.Before(*by)) {
+				by = &t
+			}
+		}
+		m.ValidTo = cmp.Or(by, first)
+		return
+	}
 	for _, e := range exprs {
 		e := e
-		if typ == schema.TypeCommitment {
-			if m.ValidTo == nil && !e.End.IsZero() {
-				t := e.End
-				m.ValidTo = &t
-			}
-			continue
-		}
 		switch e.Modifier {
 		case temporal.Within, temporal.Since, temporal.After:
 			if m.ValidFrom == nil && !e.Start.IsZero() {

@@ -125,3 +125,12 @@ func TestPickedUpIsNoChoice(t *testing.T) {
 		}
 	}
 }
+
+// A commitment is due at its earliest "by": "it isn't due till next year,
+// I'll submit it by 12 August" is due 12 August.
+func TestCommitmentDueAtItsEarliestBy(t *testing.T) {
+	ms := extract(t, "The final report isn't due till next year, I'll submit it by 12 August.")
+	if len(ms) != 1 || ms[0].Type != schema.TypeCommitment || day(ms[0].ValidTo) != "2023-08-13" {
+		t.Fatalf("got %+v, want one commitment due 2023-08-13", ms)
+	}
+}
