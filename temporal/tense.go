@@ -66,7 +66,7 @@ var clauseJoins, clauseAdverbs = map[string]bool{"and": true, "but": true, "so":
 // whose clause comes after the comma ("On 4 April, we moved").
 func (p *parser) clauseBefore(i int) bool {
 	words := 0
-	for j := i - 1; j >= 0 && !p.sentenceBreak(j); j-- {
+	for j := i - 1; j >= 0 && words < 2 && !p.sentenceBreak(j); j-- {
 		if p.toks[j].kind == tokWord {
 			words++
 		}

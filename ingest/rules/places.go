@@ -10,9 +10,10 @@ var placesText string
 
 // gazetteerPlaces are lower-case names of cities of at least 15,000
 // people, countries and US states (GeoNames, places.txt, written by
-// internal/placesgen), less the ones that are also common words or given
-// names ("reading", "mobile", "florence"): a capitalised name the rules
-// cannot place otherwise is a place when it is one of these.
+// internal/placesgen, which leaves out cities named by ordinary words:
+// "reading", "mobile"), less the rules' own common words and given names:
+// a capitalised name the rules cannot place otherwise is a place when it
+// is one of these.
 var gazetteerPlaces = func() map[string]bool {
 	m := map[string]bool{}
 	for _, line := range strings.Split(placesText, "\n") {
