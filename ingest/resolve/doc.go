@@ -16,7 +16,10 @@
 // not used for places, whose longer namesakes are other places ("Niger",
 // "Nigeria"). A short general table (variants.go) lists names no rule
 // derives: a place in its own language or an older spelling ("Lisboa",
-// "Kiev") and an organisation's everyday short form ("VW"); an
+// "Kiev") and an organisation's everyday short form ("VW"), and a table
+// from GeoNames (placenames.go) lists the other names of the world's
+// cities of 50,000 people or more, in other languages, older, or
+// nicknames ("Bombay", "Londres", "Philly", "the Big Apple"); an
 // organisation also matches its distinctive first word ("Goldman" for
 // "Goldman Sachs", never "British" for "British Council"). An institution
 // is one whichever way round its place is said ("Leeds Uni", "University
@@ -26,7 +29,8 @@
 // renovation" / "Kitchen remodel"; descriptive.go).
 //
 // A person's everyday given name stands for the name it shortens
-// ("Mike" for "Michael Brennan"; nicknames.go), never the other way round
+// ("Mike" for "Michael Brennan", "Kuba" for "Jakub Nowak", "Sepp" for
+// "Josef Huber"; nicknames.go, nicknames_world.go), never the other way round
 // ("Katherine" is not taken for someone known as Kate), and a relation
 // word before a name is kept ("Uncle Dave" is the one stored as "Uncle
 // David", not Dave Hinds). A company's full name may end in words its

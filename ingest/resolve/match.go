@@ -353,6 +353,9 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 			s = max(s, scorePartName)
 		}
 		s = max(s, spellingScore(em, ec))
+		if placeVariant(m, c) {
+			s = max(s, scoreSpelling) // "Bombay" for "Mumbai" (GeoNames)
+		}
 	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] || spellingFold(m[0]) == spellingFold(c[0]) && len([]rune(m[0])) >= foldMinRunes {
 		// an organisation's first word names it: "Marlowe Freight" is not
 		// "Marlow Freight" (see wordsAlike)

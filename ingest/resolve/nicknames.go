@@ -5,13 +5,17 @@ import (
 	"strings"
 )
 
-// nicknames maps the everyday forms of English given names to the names
-// they stand for ("Mike" for "Michael", "Liz" for "Elizabeth"). It lists
-// forms that are not a name's first letters (shortForm reads those: "Dan"
-// for "Daniel") and leaves out forms that are as often names of their own
-// in the same places ("Jack", "Frank", "Rosie", "Mo"), or too short to
-// tell ("Jo").
-var nicknames = map[string][]string{
+// nicknames maps the everyday forms of given names to the names they
+// stand for: englishNicknames and worldNicknames.
+var nicknames = withWorldNicknames(englishNicknames)
+
+// englishNicknames maps the everyday forms of English given names to the
+// names they stand for ("Mike" for "Michael", "Liz" for "Elizabeth"). It
+// lists forms that are not a name's first letters (shortForm reads those:
+// "Dan" for "Daniel") and leaves out forms that are as often names of
+// their own in the same places ("Jack", "Frank", "Rosie", "Mo"), or too
+// short to tell ("Jo").
+var englishNicknames = map[string][]string{
 	"mike": {"michael"}, "mick": {"michael"}, "mikey": {"michael"}, "micky": {"michael"}, "mickey": {"michael"},
 	"dave": {"david"}, "davy": {"david"}, "davey": {"david"},
 	"bob": {"robert"}, "bobby": {"robert"}, "rob": {"robert"}, "robbie": {"robert"}, "bert": {"robert", "albert", "herbert"},
@@ -80,7 +84,8 @@ func nicknameOf(short, full string) bool {
 const maxSearchNames = 4
 
 // SearchNames returns name, the other names knownVariants gives it ("Brum"
-// also as "birmingham"), the relation a word for one names ("Mam" also as
+// also as "birmingham"), the own name of the place GeoNames gives it as
+// another name ("Bombay" also as "mumbai"), the relation a word for one names ("Mam" also as
 // "mother"), the name with its abbreviations written out ("5th Ave" also
 // as "fifth avenue") and, where a word of it is an everyday given name,
 // the name with that word written out ("Mike Brennan" also as "Michael
@@ -91,6 +96,11 @@ func SearchNames(name string) []string {
 	out := []string{name}
 	more := variantsOf(name) // "Brum" also as "birmingham"
 	t := tokens(name)
+	for _, n := range placeOwnNames(strings.Join(t, " ")) {
+		if !slices.Contains(more, n) {
+			more = append(more, n) // "Bombay" also as "mumbai"
+		}
+	}
 	if len(t) == 1 && kinForms[t[0]] != "" {
 		for _, f := range kinSearch[kinForms[t[0]]] {
 			if f != t[0] {
@@ -109,7 +119,7 @@ func SearchNames(name string) []string {
 	}
 	words := strings.Fields(name)
 	for i, w := range words {
-		for _, full := range nicknames[strings.ToLower(strings.Trim(w, ".,;:!?\"'"))] {
+		for _, full := range nicknames[Normalize(w)] {
 			if len(out) == maxSearchNames {
 				return out
 			}

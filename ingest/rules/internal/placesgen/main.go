@@ -1,14 +1,14 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/persistmemory/persistmemory/ingest/internal/geonames"
 )
 
 func main() {
@@ -25,25 +25,15 @@ func run(dir, wordsFile string) error {
 	if dir == "" || wordsFile == "" {
 		return fmt.Errorf("-data and -words are required")
 	}
-	wb, err := os.ReadFile(wordsFile)
+	words, err := geonames.Words(wordsFile)
 	if err != nil {
 		return err
 	}
-	words := map[string]bool{}
-	for _, w := range strings.Fields(string(wb)) {
-		words[w] = true
-	}
 	var names []string
 	for _, file := range []string{"cities15000.json", "countries.json", "us_states.json"} {
-		var byID map[string]struct {
-			Name string `json:"name"`
-		}
-		b, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil {
+		var byID map[string]geonames.Named
+		if err := geonames.Read(dir, file, &byID); err != nil {
 			return err
-		}
-		if err := json.Unmarshal(b, &byID); err != nil {
-			return fmt.Errorf("%s: %w", file, err)
 		}
 		for _, p := range byID {
 			if n := strings.ToLower(strings.TrimSpace(p.Name)); usable(n) && (file != "cities15000.json" || !words[n]) {

@@ -1,0 +1,104 @@
+package resolve
+
+import (
+	"maps"
+	"slices"
+)
+
+// worldNicknames maps everyday forms of given names in other languages
+// to the names they stand for, as nicknames does for English ones:
+// "Pepe" for José, "Sepp" for Josef, "Kuba" for Jakub, "Zhenya" for
+// Yevgeny. Like nicknames it lists forms that are not a name's first
+// letters (shortForm reads those: "Rafa", "Magda") and leaves out forms
+// that are as often given names of their own ("Lola", "Nina", "Lena",
+// "Natasha", "Tanya", "Hans", "Margot", "Gigi", "Sandro", "Heinz", "Slava"). Names are in their comparison form: no
+// accents ("Zé" is "ze", "Toño" "tono").
+var worldNicknames = map[string][]string{
+	// Spanish
+	"pepe": {"jose"}, "pepito": {"jose"}, "paco": {"francisco"}, "pancho": {"francisco"},
+	"curro": {"francisco"}, "quico": {"francisco", "enrique"}, "kiko": {"francisco", "enrique"},
+	"nacho": {"ignacio"}, "chucho": {"jesus"}, "chuy": {"jesus"}, "chus": {"jesus"},
+	"lupe": {"guadalupe"}, "lupita": {"guadalupe"}, "concha": {"concepcion"}, "conchita": {"concepcion"},
+	"charo": {"rosario"}, "chayo": {"rosario"}, "memo": {"guillermo"}, "tono": {"antonio"}, "tonio": {"antonio"},
+	"quique": {"enrique"}, "manolo": {"manuel"}, "lalo": {"eduardo"}, "fito": {"adolfo", "rodolfo"},
+	"nando": {"fernando", "hernando"},
+	"pili":  {"pilar"}, "chelo": {"consuelo", "marcelo"}, "beto": {"alberto", "roberto", "humberto"},
+	// Portuguese
+	"ze": {"jose"}, "chico": {"francisco"}, "tonho": {"antonio"}, "toninho": {"antonio"},
+	"guga": {"gustavo"}, "duda": {"eduarda", "eduardo"}, "bia": {"beatriz"},
+	"juca": {"jose"}, "quim": {"joaquim"}, "fafa": {"fabiana"},
+	// Italian
+	"beppe": {"giuseppe"}, "peppe": {"giuseppe"}, "peppino": {"giuseppe"}, "pino": {"giuseppe"}, "toto": {"salvatore"}, "turi": {"salvatore"}, "nanni": {"giovanni"}, "bice": {"beatrice"},
+	"pippo": {"filippo"}, "cecco": {"francesco"}, "checco": {"francesco"}, "ciccio": {"francesco"},
+	"mimmo": {"domenico"}, "lele": {"emanuele", "daniele", "gabriele"},
+	"titti": {"cristina"},
+	// French "seb": {"sebastien"}, "steph": {"stephane", "stephanie"},
+	"babette": {"elisabeth"}, "titou": {"baptiste"},
+	"pierrot": {"pierre"}, "guigui": {"guillaume"}, "riri": {"henri"}, "dede": {"andre"},
+	// German, Austrian, Swiss
+	"sepp": {"josef", "joseph"}, "seppi": {"josef", "joseph"}, "jupp": {"josef", "joseph"},
+	"hansi": {"johannes", "hans"}, "uschi": {"ursula"}, "gabi": {"gabriele", "gabriela"},
+	"steffi": {"stefanie", "stephanie"},
+	"willi":  {"wilhelm"}, "resi": {"theresia", "therese"}, "lutz": {"ludwig"}, "wiggerl": {"ludwig"},
+	"gretel": {"margarete"}, "liesel": {"elisabeth"}, "lieschen": {"elisabeth"}, "kathi": {"katharina"},
+	"barbel": {"barbara"}, "hannes": {"johannes"},
+	// Dutch and Flemish
+	"kees": {"cornelis"}, "joop": {"johannes"}, "henk": {"hendrik"}, "sjaak": {"jacobus", "jacques"},
+	"klaas": {"nicolaas"}, "wim": {"willem"}, "guus": {"gustaaf"}, "mies": {"maria"},
+	"ans": {"johanna"}, "hanneke": {"johanna"}, "lieke": {"angelique"},
+	// Scandinavian
+	"lasse": {"lars"}, "janne": {"jan"}, "pelle": {"per"}, "kalle": {"karl", "carl"}, "nisse": {"nils"},
+	"olle": {"olof", "olov"}, "sanna": {"susanna", "susanne"}, "lotta": {"charlotta", "charlotte"},
+	"stina": {"kristina", "christina"}, "bosse": {"bo"}, "micke": {"mikael"}, "jocke": {"joakim"},
+	"pekka": {"petri"}, "jussi": {"juhani"}, "hessu": {"heikki"},
+	// Polish
+	"kasia": {"katarzyna"}, "basia": {"barbara"}, "gosia": {"malgorzata"}, "malgosia": {"malgorzata"}, "ania": {"anna"}, "ela": {"elzbieta"}, "zosia": {"zofia"},
+	"jurek": {"jerzy"}, "staszek": {"stanislaw"}, "wojtek": {"wojciech"}, "tomek": {"tomasz"},
+	"kuba": {"jakub"}, "bartek": {"bartlomiej"}, "krzysiek": {"krzysztof"}, "piotrek": {"piotr"},
+	"grzesiek": {"grzegorz"}, "jarek": {"jaroslaw"}, "mirek": {"miroslaw"}, "wlodek": {"wlodzimierz"},
+	"franek": {"franciszek"}, "kazik": {"kazimierz"}, "antek": {"antoni"},
+	// Czech and Slovak
+	"honza": {"jan"}, "pepa": {"josef"}, "jirka": {"jiri"}, "misa": {"michal", "michaela"},
+	"verca": {"veronika"}, "kaca": {"katerina"}, "standa": {"stanislav"}, "ondra": {"ondrej"},
+	// Hungarian
+	"pisti": {"istvan"}, "jancsi": {"janos"}, "kati": {"katalin"}, "zsuzsa": {"zsuzsanna"},
+	"erzsi": {"erzsebet"}, "jozsi": {"jozsef"}, "feri": {"ferenc"}, "laci": {"laszlo"}, "gyuri": {"gyorgy"},
+	// Russian, Ukrainian and their neighbours
+	"sasha": {"alexander", "alexandra", "aleksandr", "aleksandra", "oleksandr"}, "sanya": {"aleksandr", "alexander"},
+	"shura": {"aleksandr", "aleksandra", "alexander", "alexandra"},
+	"misha": {"michael", "mikhail", "mykhailo"}, "dima": {"dmitri", "dmitry", "dmitriy", "dmytro"},
+	"kolya": {"nikolai", "nikolay", "mykola"}, "volodya": {"vladimir", "volodymyr"}, "vova": {"vladimir", "volodymyr"},
+	"seryozha": {"sergei", "sergey", "serhiy"}, "serezha": {"sergei", "sergey"}, "lyosha": {"alexei", "aleksei", "alexey", "oleksiy"},
+	"alyosha": {"alexei", "aleksei", "alexey"}, "zhenya": {"yevgeny", "evgeny", "yevgenia", "evgenia"},
+	"pasha": {"pavel", "pavlo"}, "petya": {"pyotr", "petro"}, "vanya": {"ivan"}, "kostya": {"konstantin", "kostiantyn"},
+	"tolya": {"anatoly", "anatoliy"}, "grisha": {"grigory", "grigori", "hryhoriy"}, "vitya": {"viktor", "vitaly"},
+	"borya": {"boris"}, "fedya": {"fyodor", "fedor"}, "yura": {"yuri", "yuriy", "yury"}, "lyonya": {"leonid"},
+	"styopa": {"stepan"}, "tolik": {"anatoly"},
+	"masha": {"maria", "mariya"}, "katya": {"yekaterina", "ekaterina", "kateryna"}, "olya": {"olga", "olha"},
+	"sveta": {"svetlana"}, "nastya": {"anastasia", "anastasiya"}, "dasha": {"darya", "daria"},
+	"galya": {"galina", "halyna"}, "lyuda": {"lyudmila", "liudmyla"}, "lyuba": {"lyubov"},
+	"valya": {"valentina", "valentin"}, "zina": {"zinaida"}, "nadya": {"nadezhda", "nadiya"},
+	"ksyusha": {"ksenia", "kseniya"}, "yulya": {"yulia", "yuliya"}, "sonya": {"sofia", "sofiya"},
+	// Greek
+	"giorgos": {"georgios"}, "kostas": {"konstantinos"}, "takis": {"panagiotis"}, "panos": {"panagiotis"},
+	"nikos": {"nikolaos"}, "dimitris": {"dimitrios"}, "vaso": {"vasiliki"}, "yiannis": {"ioannis"},
+	"giannis": {"ioannis"}, "thanasis": {"athanasios"}, "stelios": {"stylianos"}, "sakis": {"athanasios"},
+	// Irish, Scottish, Welsh
+	"paddy": {"patrick", "padraig"},
+	// South Asian everyday short names
+	"raju": {"rajesh", "rajendra", "rajkumar"}, "sanju": {"sanjay", "sanjeev"},
+}
+
+// withWorldNicknames adds worldNicknames to the English table; a form
+// both list stands for the names of both.
+func withWorldNicknames(english map[string][]string) map[string][]string {
+	out := maps.Clone(english)
+	for form, fulls := range worldNicknames {
+		for _, f := range fulls {
+			if !slices.Contains(out[form], f) {
+				out[form] = append(out[form], f)
+			}
+		}
+	}
+	return out
+}

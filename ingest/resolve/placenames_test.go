@@ -1,0 +1,116 @@
+package resolve
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+func TestPlaceNames(t *testing.T) {
+	pl, other, per := schema.KindPlace, schema.KindOther, schema.KindPerson
+	checkMatches(t, []matchCase{
+		// an older name
+		{"Bombay", pl, []schema.Entity{ent("bom", "Mumbai", pl), ent("pune", "Pune", pl)}, "bom"},
+		// the other way round
+		{"Mumbai", pl, []schema.Entity{ent("bom", "Bombay", pl)}, "bom"},
+		// a nickname
+		{"Philly", other, []schema.Entity{ent("phl", "Philadelphia", pl)}, "phl"},
+		// two nicknames of one city
+		{"the Big Apple", pl, []schema.Entity{ent("nyc", "NYC", pl)}, "nyc"},
+		// the name in its own language
+		{"Firenze", pl, []schema.Entity{ent("flr", "Florence", pl), ent("rome", "Rome", pl)}, "flr"},
+		// another language
+		{"Londres", pl, []schema.Entity{ent("lon", "London", pl)}, "lon"},
+		// a transliteration
+		{"Kiyev", pl, []schema.Entity{ent("kyiv", "Kyiv", pl)}, "kyiv"},
+		// "Pekin" is a city of its own (Illinois): not another name of Beijing
+		// another city's own name
+		{"Pekin", pl, []schema.Entity{ent("bj", "Beijing", pl)}, ""},
+		// "Manhattan" is a city in Kansas too, and a borough, not the city
+		// a borough
+		{"Manhattan", pl, []schema.Entity{ent("nyc", "New York City", pl)}, ""},
+		// an airport's code
+		{"BOM", other, []schema.Entity{ent("bom", "Mumbai", pl)}, ""},
+		// never a person
+		{"Philly", per, []schema.Entity{ent("phl", "Philadelphia", pl)}, ""},
+		// two places
+		{"Bombay", pl, []schema.Entity{ent("del", "Delhi", pl)}, ""},
+	})
+}
+
+// TestPlaceNamesTable checks what internal/placenamesgen promises of its
+// output: comparison forms, each place's own name first, no code or
+// word-like name, no name of two places.
+func TestPlaceNamesTable(t *testing.T) {
+	idx := placeNames()
+	if len(idx.own) < 5000 {
+		t.Fatalf("placenames.txt has %d places, want thousands", len(idx.own))
+	}
+	for n, lines := range idx.lines {
+		if Normalize(n) != n {
+			t.Errorf("%q is not in its comparison form", n)
+		}
+		if len(lines) > 1 && !slices.ContainsFunc(lines, func(l int32) bool { return idx.own[l] == n }) {
+			t.Errorf("%q is another name of %d places", n, len(lines))
+		}
+	}
+	for _, code := range []string{"bom", "lax", "muc"} {
+		if _, ok := idx.lines[code]; ok {
+			t.Errorf("the airport code %q is in the table", code)
+		}
+	}
+	if got := placeOwnNames("bombay"); !slices.Equal(got, []string{"mumbai"}) {
+		t.Errorf("placeOwnNames(bombay) = %q", got)
+	}
+	if got := placeOwnNames("mumbai"); len(got) != 0 {
+		t.Errorf("placeOwnNames(mumbai) = %q, want none: it is the place's own name", got)
+	}
+	if got := SearchNames("Bombay"); !slices.Contains(got, "mumbai") {
+		t.Errorf("SearchNames(Bombay) = %q, want it to look up mumbai", got)
+	}
+	if strings.Contains(placeNamesText, "\r") {
+		t.Error("placenames.txt has carriage returns")
+	}
+}
+
+func TestWorldNicknames(t *testing.T) {
+	per := schema.KindPerson
+	checkMatches(t, []matchCase{
+		// Polish
+		{"Kuba Nowak", per, []schema.Entity{ent("j", "Jakub Nowak", per), ent("k", "Kasia Nowak", per)}, "j"},
+		// Spanish, with an accent
+		{"Pepe", per, []schema.Entity{ent("j", "José Ortega", per), ent("m", "Marta Ortega", per)}, "j"},
+		// Portuguese
+		{"Zé Carlos", per, []schema.Entity{ent("j", "José Carlos", per)}, "j"},
+		// German
+		{"Sepp", per, []schema.Entity{ent("j", "Josef Huber", per), ent("a", "Anna Huber", per)}, "j"},
+		// Russian
+		{"Zhenya Petrova", per, []schema.Entity{ent("y", "Yevgenia Petrova", per)}, "y"},
+		// Hungarian
+		{"Pisti", per, []schema.Entity{ent("i", "István Kovács", per)}, "i"},
+		// another surname
+		{"Kuba Wiśniewski", per, []schema.Entity{ent("j", "Jakub Nowak", per)}, ""},
+		// never the other way round
+		{"Josef Huber", per, []schema.Entity{ent("s", "Sepp Huber", per)}, ""},
+		// two who could be meant
+		{"Pepe", per, []schema.Entity{ent("a", "José Ortega", per), ent("b", "José Ruiz", per)}, ""},
+	})
+	for form, fulls := range worldNicknames {
+		if Normalize(form) != form || len(fulls) == 0 {
+			t.Errorf("worldNicknames[%q] = %q: want a comparison form standing for at least one name", form, fulls)
+		}
+		for _, f := range fulls {
+			if Normalize(f) != f || strings.Contains(f, " ") {
+				t.Errorf("worldNicknames[%q] has %q: want one name in its comparison form", form, f)
+			}
+		}
+	}
+}
+
+func TestSearchNamesWorldNicknames(t *testing.T) {
+	if got := SearchNames("Zé Carlos"); !slices.Contains(got, "Jose Carlos") {
+		t.Errorf("SearchNames(Zé Carlos) = %q, want it to look up Jose Carlos", got)
+	}
+}
