@@ -309,6 +309,9 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 	if personVerbs[next] && next != "is" && next != "was" && next != "has" && next != "had" {
 		return schema.KindPerson
 	}
+	if (next == "is" || next == "was" || next == "'s") && someonesRole(toks, to+1) {
+		return schema.KindPerson // "Kuba Nowak is my new manager"
+	}
 	if personBefore[prev] && prev != "from" && prev != "by" && prev != "and" {
 		return schema.KindPerson
 	}
@@ -326,7 +329,7 @@ func entityKind(toks []tok, from, to int, titled bool) schema.EntityKind {
 	if locativeIn(toks, from, to) {
 		return schema.KindPlace // "the band is playing in Brighton"
 	}
-	if gazetteerPlaces[low] && !showVerbs[prev] {
+	if isGazetteerPlace(low) && !showVerbs[prev] {
 		// "Leeds was freezing", "we drove down to Norwich"; not what is
 		// seen or watched ("to see Hamilton")
 		return schema.KindPlace
@@ -503,4 +506,26 @@ func isAllCaps(s string) bool {
 // ("Winning is everything", "Networking has helped").
 func talkNoun(w string) bool {
 	return talkNouns[w] || len(w) >= 6 && strings.HasSuffix(w, "ing")
+}
+
+// pets are kinship's animals: "Rex is my dog" names no person.
+var pets = set(`dog cat puppy kitten pet hamster parrot horse`)
+
+// someonesRole: the words from k say whose relation or role the name
+// before them is ("my new manager", "our old neighbour", "her cousin"): at
+// most two words between the possessive and the role.
+func someonesRole(toks []tok, k int) bool {
+	if k >= len(toks) || !possessives[toks[k].low] {
+		return false
+	}
+	for j := k + 1; j < len(toks) && j <= k+3; j++ {
+		w := toks[j].low
+		if kinship[w] {
+			return !pets[w]
+		}
+		if toks[j].kind != tWord {
+			return false
+		}
+	}
+	return false
 }

@@ -261,7 +261,8 @@ canadian mexican brazilian argentinian chinese japanese korean thai vietnamese i
 pakistani turkish arabic hebrew persian african european asian latin mandarin cantonese
 hindi swahili easter christmas halloween thanksgiving diwali ramadan hanukkah eid passover
 xmas mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends
-tue tues wed weds thu thur thurs fri`)
+tue tues wed weds thu thur thurs fri
+january february march july september october november december`)
 
 // firstNames is a list of common given names, used to tell a person from
 // a project or product when nothing else does.

