@@ -30,8 +30,9 @@
 //
 // A person's everyday given name stands for the name it shortens
 // ("Mike" for "Michael Brennan", "Kuba" for "Jakub Nowak", "Sepp" for
-// "Josef Huber"; nicknames.go, nicknames_world.go), never the other way round
-// ("Katherine" is not taken for someone known as Kate), and a relation
+// "Josef Huber"; nicknames.go, nicknames_world.go); the other way round
+// only with the surname ("Jakub Nowak" is the one stored as "Kuba Nowak",
+// but "Katherine" alone is not taken for someone known as Kate), and a relation
 // word before a name is kept ("Uncle Dave" is the one stored as "Uncle
 // David", not Dave Hinds). A company's full name may end in words its
 // everyday name leaves out ("& Partners", "Holdings", "Group"), a product

@@ -474,8 +474,10 @@ func personScore(m, c []string) float64 {
 	switch {
 	case mf == cf, sameGiven(mf, cf):
 		return scoreFullName // "Mohammed Iqbal" for "Muhammad Iqbal"
-	case nicknameOf(mf, cf):
-		return scoreInitial // "Mike Brennan" for "Michael Brennan"
+	case nicknameOf(mf, cf), nicknameOf(cf, mf):
+		// "Mike Brennan" for "Michael Brennan", and with the surname said
+		// the other way round too: "Jakub Nowak" for "Kuba Nowak"
+		return scoreInitial
 	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):
 		return scoreInitial
 	}

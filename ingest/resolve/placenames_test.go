@@ -92,8 +92,10 @@ func TestWorldNicknames(t *testing.T) {
 		{"Pisti", per, []schema.Entity{ent("i", "István Kovács", per)}, "i"},
 		// another surname
 		{"Kuba Wiśniewski", per, []schema.Entity{ent("j", "Jakub Nowak", per)}, ""},
-		// never the other way round
-		{"Josef Huber", per, []schema.Entity{ent("s", "Sepp Huber", per)}, ""},
+		// with the surname, the full name is the one known by the nickname
+		{"Josef Huber", per, []schema.Entity{ent("s", "Sepp Huber", per)}, "s"},
+		// a given name alone is not taken for someone known by a nickname
+		{"Josef", per, []schema.Entity{ent("s", "Sepp Huber", per)}, ""},
 		// two who could be meant
 		{"Pepe", per, []schema.Entity{ent("a", "José Ortega", per), ent("b", "José Ruiz", per)}, ""},
 	})
