@@ -7,10 +7,10 @@ import (
 )
 
 // placeNamesText lists the other names of the world's cities of at least
-// 50,000 people, a line a place, its own name first, written by
-// internal/placenamesgen from GeoNames (CC BY 4.0): "mumbai|bombay|…",
-// "philadelphia|philly|…", "koln|koeln|…". Every name is in its
-// comparison form (Normalize).
+// 50,000 people, in any script, a line a place, its own name first,
+// written by internal/placenamesgen from GeoNames (CC BY 4.0):
+// "mumbai|bombay|…", "philadelphia|philly|…", "tokyo|東京|…". Every name
+// is in its comparison form (Normalize).
 //
 //go:embed placenames.txt
 var placeNamesText string
@@ -23,9 +23,11 @@ type placeIndex struct {
 }
 
 // placeNames reads placeNamesText once, when a place is first compared.
-var placeNames = sync.OnceValue(func() placeIndex {
-	idx := placeIndex{lines: make(map[string][]int32, 64_000)}
-	for line := range strings.Lines(placeNamesText) {
+var placeNames = sync.OnceValue(func() placeIndex { return readPlaceNames(placeNamesText) })
+
+func readPlaceNames(text string) placeIndex {
+	idx := placeIndex{lines: make(map[string][]int32, 100_000)}
+	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' {
 			continue
@@ -40,7 +42,7 @@ var placeNames = sync.OnceValue(func() placeIndex {
 		}
 	}
 	return idx
-})
+}
 
 // placeVariant: m and c, names in comparison form, are two names GeoNames
 // gives one place ("bombay" and "mumbai", "munchen" and "munich").

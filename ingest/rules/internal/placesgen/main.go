@@ -52,7 +52,7 @@ func run(dir, wordsFile, othersFile string) error {
 				continue
 			}
 			for _, n := range strings.Split(line, "|")[1:] {
-				if usable(n) && !words[n] {
+				if usable(n) && !words[n] && latinLetters(n) {
 					names = append(names, n)
 				}
 			}
@@ -77,6 +77,17 @@ func usable(n string) bool {
 	}
 	for _, r := range n {
 		if !unicode.IsLetter(r) && r != ' ' && r != '-' && r != '\'' && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// latinLetters: every letter of n is a Latin one; the rules read English
+// text, and its names in other scripts are no capitalised runs.
+func latinLetters(n string) bool {
+	for _, r := range n {
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
 			return false
 		}
 	}
