@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -47,4 +48,42 @@ func checkMatches(t *testing.T, tests []matchCase) {
 			t.Errorf("%s (%s) among %v: %q, want %q", tt.name, tt.kind, tt.ents, got, tt.want)
 		}
 	}
+}
+
+// Every name of the tables is on one line: a name on two would silently
+// name only the later one's thing.
+func TestVariantNamesOnOneLine(t *testing.T) {
+	seen := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(knownOrganisations+"\n"+variantSource), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		for _, n := range strings.Split(line, "|") {
+			k := Normalize(n)
+			if prev, ok := seen[k]; ok && prev != line {
+				t.Errorf("%q is on two lines: %q and %q", k, prev, line)
+			}
+			seen[k] = line
+		}
+	}
+}
+
+func TestKnownOrganisations(t *testing.T) {
+	org, other, per := schema.KindOrganisation, schema.KindOther, schema.KindPerson
+	e := func(id, name string, kind schema.EntityKind) schema.Entity {
+		return schema.Entity{ID: id, Name: name, Kind: kind}
+	}
+	checkMatches(t, []matchCase{
+		{"Maccies", other, []schema.Entity{e("mcd", "McDonald's", org), e("bk", "Burger King", org)}, "mcd"},
+		{"HMRC", org, []schema.Entity{e("hmrc", "HM Revenue & Customs", org)}, "hmrc"},
+		{"PwC", org, []schema.Entity{e("pwc", "PricewaterhouseCoopers", org), e("kpmg", "KPMG", org)}, "pwc"},
+		{"Spurs", org, []schema.Entity{e("thfc", "Tottenham Hotspur", org), e("ars", "Arsenal FC", org)}, "thfc"},
+		{"the Tube", other, []schema.Entity{e("lu", "London Underground", org)}, "lu"},
+		// a parent and its brand are two
+		{"Google", org, []schema.Entity{e("abc", "Alphabet", org)}, ""},
+		// the fed is not FedEx
+		{"the Fed", org, []schema.Entity{e("fx", "FedEx", org)}, ""},
+		// never a person
+		{"Harley", per, []schema.Entity{e("hd", "Harley-Davidson", org)}, ""},
+	})
 }

@@ -1,0 +1,122 @@
+package resolve
+
+// knownOrganisations lists everyday names of well-known organisations
+// that no rule derives from their full names: nicknames ("Big Blue",
+// "Maccies", "the Tube"), tickers and initials people say ("MSFT", "PwC"),
+// and a name without its legal or generic words where that word is what
+// everyone leaves out ("Deloitte"). Each line is one organisation, its
+// names separated by "|", read like knownVariants (variants.go). Left out:
+// names that are as often something else ("Chase", a person; "AA", two
+// organisations; "Bayern", a region; "United", many clubs), and a parent
+// and its brand or subsidiary ("Google" and "Alphabet", "Facebook" and
+// "Meta" stay two), which are two entities.
+const knownOrganisations = `
+federal reserve|fed|federal reserve board|us federal reserve|federal reserve system
+international business machines|ibm|big blue
+mcdonald|mcdonalds|mickey d|mickey ds|maccies|maccas|macca
+kentucky fried chicken|kfc
+starbucks|starbs|sbux
+walmart|wal mart|wally world
+home depot|the home depot
+john lewis|john lewis partnership|jlp
+waitrose|waitrose and partners
+primark|primarni
+national health service|nhs
+his majesty revenue and customs|her majesty revenue and customs|hm revenue and customs|hmrc|revenue and customs
+driver and vehicle licensing agency|dvla
+department for work and pensions|dwp
+internal revenue service|irs
+federal bureau of investigation|fbi
+central intelligence agency|cia
+national aeronautics and space administration|nasa
+european union|eu
+massachusetts institute of technology|mit
+university of california los angeles|ucla
+london school of economics|lse|london school of economics and political science
+goldman sachs|goldman sachs group
+jpmorgan chase|jp morgan|jpmorgan|jp morgan chase|jpm
+hsbc|hongkong and shanghai banking corporation|hsbc bank
+general motors|gm
+harley davidson|harley
+johnson and johnson|j and j|jnj
+pricewaterhousecoopers|pwc|price waterhouse|pricewaterhouse
+ernst and young|ey
+deloitte|deloitte touche tohmatsu|deloitte and touche
+mckinsey and company|mckinsey|mckinsey and co
+boston consulting group|bcg
+microsoft|msft|microsoft corporation
+united parcel service|ups
+british telecom|bt|bt group|british telecommunications
+transport for london|tfl
+new york police department|nypd
+london underground|the tube|the underground
+bay area rapid transit|bart
+metropolitan transportation authority|mta
+easyjet|easy jet
+young men christian association|ymca
+international monetary fund|imf
+world trade organization|wto|world trade organisation
+organisation for economic cooperation and development|oecd|organization for economic cooperation and development
+north atlantic treaty organization|nato|north atlantic treaty organisation
+federation internationale de football association|fifa
+union of european football associations|uefa
+national basketball association|nba
+national football league|nfl
+major league baseball|mlb
+premier league|epl|english premier league|the prem
+manchester united|man united|man utd
+manchester city|man city
+tottenham hotspur|spurs|tottenham hotspur fc
+arsenal fc|arsenal football club|the gunners
+fc barcelona|barca|barcelona fc
+paris saint germain|psg
+juventus|juve|juventus fc
+inter milan|internazionale|inter
+new york yankees|yankees
+los angeles lakers|lakers
+university college london|ucl
+kings college london|kcl
+imperial college london|imperial college
+carnegie mellon university|cmu|carnegie mellon
+university of southern california|usc
+new york university|nyu
+california institute of technology|caltech
+eth zurich|eth|eidgenossische technische hochschule zurich|swiss federal institute of technology
+walt disney company|disney|the walt disney company
+warner bros|warner brothers|warner bros pictures
+international olympic committee|ioc
+medecins sans frontieres|doctors without borders|msf
+world wide fund for nature|wwf|world wildlife fund
+amnesty international|amnesty
+h and m|hennes and mauritz
+louis vuitton|lv
+yves saint laurent|ysl|saint laurent
+dolce and gabbana|d and g
+burger king|bk
+dunkin donuts|dunkin
+seven eleven|7 eleven
+whole foods market|whole foods
+national public radio|npr
+public broadcasting service|pbs
+cable news network|cnn
+financial times|ft
+wall street journal|wsj
+the guardian|guardian|grauniad
+bloomberg lp|bloomberg news|bloomberg
+securities and exchange commission|sec
+food and drug administration|fda
+centers for disease control and prevention|cdc|centers for disease control
+environmental protection agency|epa
+department of motor vehicles|dmv
+transportation security administration|tsa
+his majesty passport office|hm passport office|passport office|her majesty passport office
+office for national statistics|ons
+financial conduct authority|fca
+bank of england|boe|the old lady of threadneedle street
+european central bank|ecb
+samsung electronics|samsung
+lg electronics|lg
+tata consultancy services|tcs
+state bank of india|sbi
+life insurance corporation of india|lic
+`
