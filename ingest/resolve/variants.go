@@ -32,7 +32,7 @@ warsaw|warszawa
 krakow|cracow|krakau
 moscow|moskva
 saint petersburg|st petersburg|sankt peterburg|leningrad
-rome|roma
+rome|roma|the eternal city
 milan|milano
 naples|napoli
 venice|venezia
@@ -164,9 +164,9 @@ busan|pusan
 hanoi|ha noi
 mexico city|ciudad de mexico|cdmx
 new york city|new york|big apple
-new orleans|nola
-los angeles|la
-san francisco|sf
+new orleans|nola|the big easy
+los angeles|la|the city of angels
+san francisco|sf|san fran|frisco|the city by the bay
 united kingdom|uk|great britain|britain
 united states|usa|us|united states of america
 united arab emirates|uae|emirates
@@ -204,7 +204,22 @@ lake district|the lakes
 peak district|the peaks
 birmingham|brum
 philadelphia|philly
-las vegas|vegas
+chicago|chi town|chitown|the windy city
+paris|the city of light|city of lights
+boston|beantown
+detroit|motown|motor city
+atlanta|hotlanta|the atl
+london|the big smoke
+edinburgh|auld reekie
+aberdeen|the granite city
+nashville|music city
+seattle|the emerald city
+toronto|the six|the 6ix|t dot|tdot
+montreal|mtl
+wellington|welly
+brisbane|brissie|brisvegas
+dallas|big d
+las vegas|vegas|sin city
 washington dc|washington d c|dc
 rio de janeiro|rio
 johannesburg|joburg|jo burg|jozi

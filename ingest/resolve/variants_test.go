@@ -87,3 +87,14 @@ func TestKnownOrganisations(t *testing.T) {
 		{"Harley", per, []schema.Entity{e("hd", "Harley-Davidson", org)}, ""},
 	})
 }
+
+func TestCityNicknames(t *testing.T) {
+	pl, other := schema.KindPlace, schema.KindOther
+	e := func(id, name string) schema.Entity { return schema.Entity{ID: id, Name: name, Kind: pl} }
+	checkMatches(t, []matchCase{
+		{"the Windy City", other, []schema.Entity{e("chi", "Chicago"), e("det", "Detroit")}, "chi"},
+		{"Beantown", pl, []schema.Entity{e("bos", "Boston")}, "bos"},
+		{"the Big Smoke", pl, []schema.Entity{e("lon", "London"), e("ldn", "Londonderry")}, "lon"},
+		{"Motown", pl, []schema.Entity{e("nash", "Nashville")}, ""},
+	})
+}
