@@ -79,7 +79,10 @@ func sameKinTitle(a, b string) bool {
 	return a == b || kinForms[a] != "" && kinForms[a] == kinForms[b] // "Auntie Bev", "Aunt Bev"; "Zio Tony", "Uncle Tony"
 }
 
-// givenSpellings are spellings of one given name, each line one name.
+// givenSpellings are spellings of one given name, each line one name:
+// the same name written another way or transliterated another way
+// ("Dmitry", "Dmitri"; "Tatiana", "Tetiana"). They make two full names
+// with the same surname one person; a given name alone stays as it is.
 var givenSpellings = variantTable(`
 muhammad|mohammed|mohamed|mohammad|muhammed|mohamad|mohammod
 sean|shaun|shawn
@@ -88,7 +91,66 @@ philip|phillip
 isabel|isobel|isabelle
 zoe|zoey
 geoffrey|jeffrey
-aleksandr|alexandr
+aleksandr|alexandr|aleksander|oleksandr
+dmitry|dmitri|dmitrii|dmitriy|dimitri|dmytro
+sergey|sergei|sergii|serhiy|serhii
+alexey|alexei|aleksei|aleksey|oleksiy|oleksii
+andrey|andrei|andrii|andriy
+nikolai|nikolay
+yevgeny|evgeny|evgeniy|yevgeniy|evgenii
+yuri|yury|yuriy|iurii
+mikhail|mykhailo
+maxim|maksim|maksym
+vladimir|volodymyr
+anatoly|anatoliy|anatolii
+vitaly|vitaliy|vitalii
+vyacheslav|viacheslav
+tatiana|tatyana|tetiana|tatjana
+natalia|natalya|nataliya|natalija
+yelena|elena|olena|jelena
+yekaterina|ekaterina|kateryna
+yulia|yuliya|iuliia
+anastasia|anastasiya|anastasija
+ksenia|kseniya|xenia
+olga|olha
+irina|iryna
+darya|daria|dariya
+sofia|sofiya
+ahmed|ahmad|ahmet
+hussein|hussain|husain|hossein|husein
+hassan|hasan
+abdullah|abdulla
+omar|umar
+yusuf|youssef|yousef|yusef|yousuf
+ibrahim|ebrahim
+khalid|khaled
+mustafa|mostafa|moustafa
+mahmoud|mahmud
+karim|kareem
+fatima|fatimah|fatma
+aisha|ayesha|aysha|aishah
+mariam|maryam
+layla|leila|laila|leyla
+nour|noor
+zainab|zaynab
+hamza|hamzah
+tariq|tarek|tarik
+rashid|rasheed
+katherine|catherine|kathryn|katharine|katheryn|catharine
+elizabeth|elisabeth
+matthew|mathew
+nicholas|nicolas|nikolas
+eric|erik
+carl|karl
+marc|mark
+stephanie|stefanie
+sarah|sara
+hannah|hanna
+rebecca|rebekah
+rachel|rachael
+teresa|theresa
+jacob|jakob
+joseph|josef
 `)
 
 // sameGiven: a and b are spellings of one given name ("Mohammed",

@@ -125,3 +125,15 @@ func BenchmarkPlaceNamesLoad(b *testing.B) {
 		readPlaceNames(placeNamesText)
 	}
 }
+
+func TestGivenSpellings(t *testing.T) {
+	per := schema.KindPerson
+	checkMatches(t, []matchCase{
+		{"Dmitri Petrov", per, []schema.Entity{ent("d", "Dmitry Petrov", per), ent("o", "Olga Petrova", per)}, "d"},
+		{"Tetiana Shevchenko", per, []schema.Entity{ent("t", "Tatiana Shevchenko", per)}, "t"},
+		{"Catherine Wood", per, []schema.Entity{ent("k", "Katherine Wood", per)}, "k"},
+		// another surname, or no surname: not the same person for sure
+		{"Dmitri Ivanov", per, []schema.Entity{ent("d", "Dmitry Petrov", per)}, ""},
+		{"Tetiana", per, []schema.Entity{ent("t", "Tatiana Shevchenko", per)}, ""},
+	})
+}
