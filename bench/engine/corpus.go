@@ -118,6 +118,7 @@ var Holdouts = []Holdout{
 	{"holdout40.json", "hold-out 40 (entity names, 100 cases; its misses from case 031 on were printed once, in the twelfth round: measure, do not read with -v)"},
 	{"holdout41.json", "hold-out 41 (dated events and deadlines, 80 cases; read in the twelfth round: spent)"},
 	{"holdout42.json", "hold-out 42 (entity names that need world knowledge, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout43.json", "hold-out 43 (entity names that need world knowledge, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
