@@ -3,11 +3,14 @@ package resolve
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/gosimple/unidecode"
 	"golang.org/x/text/unicode/norm"
 )
 
-// Normalize returns the comparison form of an entity name: accents
+// Normalize returns the comparison form of an entity name: in Latin
+// letters (other scripts transliterated: "Москва" is "moskva"), accents
 // removed, lower case, "&" read as "and", possessive "'s" and punctuation
 // dropped, a leading "the" dropped and spaces collapsed. "The Café
 // Müller's" becomes "cafe muller". It returns "" for a name with no letters
@@ -22,6 +25,12 @@ func tokens(name string) []string {
 		name = name[:maxNameBytes]
 	}
 	name = strings.ToValidUTF8(name, " ")
+	if !ascii(name) {
+		// other scripts in Latin letters, and the Latin letters no
+		// accent decomposes: "Дмитрий" is "Dmitrii", "Łukasz" "Lukasz",
+		// "Straße" "Strasse", "北京" "Bei Jing"
+		name = unidecode.Unidecode(schwa.Replace(name))
+	}
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(name) {
 		switch {
@@ -29,7 +38,7 @@ func tokens(name string) []string {
 			// combining accent: drop
 		case r == '&':
 			b.WriteString(" and ")
-		case r == '\'' || r == '’':
+		case r == '\'' || r == '’' || r == '`':
 			b.WriteRune('\'')
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(unicode.ToLower(r))
@@ -103,4 +112,27 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(d)
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// schwa is written "e" in Latin letters ("Ağcabədi"); unidecode's table
+// has "@".
+var schwa = strings.NewReplacer("ə", "e", "Ə", "E")
+
+// otherScript: s has a letter outside the Latin script.
+func otherScript(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
 }

@@ -137,3 +137,24 @@ func TestGivenSpellings(t *testing.T) {
 		{"Tetiana", per, []schema.Entity{ent("t", "Tatiana Shevchenko", per)}, ""},
 	})
 }
+
+func TestOtherScripts(t *testing.T) {
+	per, pl, org := schema.KindPerson, schema.KindPlace, schema.KindOrganisation
+	checkMatches(t, []matchCase{
+		{"Дмитрий Петров", per, []schema.Entity{ent("d", "Dmitry Petrov", per), ent("o", "Olga Petrova", per)}, "d"},
+		{"Γιώργος Παπαδόπουλος", per, []schema.Entity{ent("g", "Giorgos Papadopoulos", per)}, "g"},
+		{"Газпром", org, []schema.Entity{ent("g", "Gazprom", org)}, "g"},
+		{"Москва", pl, []schema.Entity{ent("m", "Moscow", pl)}, "m"},
+		{"Łukasz Wiśniewski", per, []schema.Entity{ent("l", "Lukasz Wisniewski", per)}, "l"},
+		// another surname in another script is another person
+		{"Дмитрий Иванов", per, []schema.Entity{ent("d", "Dmitry Petrov", per)}, ""},
+	})
+	for in, want := range map[string]string{"Straße": "strasse", "Søren": "soren", "Ağcabədi": "agcabedi", "Дмитрий": "dmitrii"} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := SearchNames("Дмитрий Петров"); !slices.Contains(got, "dmitrii petrov") {
+		t.Errorf("SearchNames(Дмитрий Петров) = %q, want it to look up its Latin letters", got)
+	}
+}

