@@ -5,7 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/gosimple/unidecode"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -26,6 +28,10 @@ import (
 //   - words joined by single spaces, with no leading or trailing space.
 //
 // A name with no letter or digit has the empty key, which matches nothing.
+//
+// An entity is also stored under the key of its name in Latin letters when
+// the name has letters of another script (NameKeys: "Дмитрий Петров" also
+// as "dmitrii petrov"), so a name written either way finds it.
 
 // NormalizeKey returns the key of s. It is idempotent:
 // NormalizeKey(NormalizeKey(s)) == NormalizeKey(s).
@@ -91,17 +97,15 @@ func Acronyms(key string) []string {
 }
 
 // EntityKeys returns the keys an entity named name with aliases is stored
-// under: the key of every name, and their acronyms. They are unique and
+// under: the keys of every name (NameKeys), and their acronyms. They are unique and
 // sorted. Empty keys are left out.
 func EntityKeys(name string, aliases []string) []string {
 	var keys []string
 	for _, n := range append([]string{name}, aliases...) {
-		k := NormalizeKey(n)
-		if k == "" {
-			continue
+		for _, k := range NameKeys(n) {
+			keys = append(keys, k)
+			keys = append(keys, Acronyms(k)...)
 		}
-		keys = append(keys, k)
-		keys = append(keys, Acronyms(k)...)
 	}
 	slices.Sort(keys)
 	return slices.Compact(keys)
@@ -152,4 +156,30 @@ func ReinforcedConfidence(old, evidence float64) float64 {
 	old, evidence = clamp(old), clamp(evidence)
 	raised := min(schema.RoundConfidence(1-(1-old)*(1-evidence)), MaxReinforcedConfidence)
 	return max(old, raised)
+}
+
+// NameKeys returns the keys of one name: its key, and the key of its
+// transliteration in Latin letters when it has letters of another script
+// ("Москва": "москва" and "moskva"). Empty keys are left out.
+func NameKeys(name string) []string {
+	var out []string
+	if k := NormalizeKey(name); k != "" {
+		out = append(out, k)
+	}
+	if otherScript(name) {
+		if k := NormalizeKey(unidecode.Unidecode(name)); k != "" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// otherScript: s has a letter outside the Latin script.
+func otherScript(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
 }

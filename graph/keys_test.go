@@ -74,6 +74,23 @@ func TestEntityKeys(t *testing.T) {
 	}
 }
 
+func TestNameKeys(t *testing.T) {
+	for name, want := range map[string][]string{
+		"Москва":          {"москва", "moskva"},
+		"Дмитрий Соколов": {"дмитрии соколов", "dmitrii sokolov"}, // NFKD drops й's breve
+		"Zürich":          {"zurich"},                             // Latin: one key, as before
+		"東京":              {"東京", "dong jing"},
+		"!!":              nil,
+	} {
+		if diff := cmp.Diff(want, NameKeys(name)); diff != "" {
+			t.Errorf("NameKeys(%q) (-want +got):\n%s", name, diff)
+		}
+	}
+	if diff := cmp.Diff([]string{"moskva", "москва"}, EntityKeys("Москва", nil)); diff != "" {
+		t.Errorf("EntityKeys(Москва) (-want +got):\n%s", diff)
+	}
+}
+
 func TestDerivedIDs(t *testing.T) {
 	if TurnID("alice", "c1", 1) != TurnID("alice", "c1", 1) {
 		t.Error("TurnID is not deterministic")

@@ -56,9 +56,10 @@ func testEntityCandidates(t *testing.T, s graph.Store) {
 	ana := entity(schema.KindPerson, "Ana Lima")
 	k8s := entity(schema.KindSystem, "Kubernetes")
 	sydney := entity(schema.KindOrganisation, "University of Sydney")
+	dmitry := entity(schema.KindPerson, "Дмитрий Соколов")
 	// Twins tie on everything but their ids.
 	twinA, twinB := entity(schema.KindSystem, "Quokka Ledger"), entity(schema.KindSystem, "Quokka Ledger")
-	for _, e := range []schema.Entity{nyc, york, zurich, boa, ana, twinA, twinB, k8s, sydney} {
+	for _, e := range []schema.Entity{nyc, york, zurich, boa, ana, twinA, twinB, k8s, sydney, dmitry} {
 		if err := s.UpsertEntity(ctx, owner, e); err != nil {
 			t.Fatalf("UpsertEntity(%s): %v", e.Name, err)
 		}
@@ -88,6 +89,12 @@ func testEntityCandidates(t *testing.T, s graph.Store) {
 		// other spellings are EntitySpellingsEach's
 		{names: []string{"Kubernets"}, want: []string{}},
 		{names: []string{"Kubernetes"}, wantFirst: []string{k8s.ID}},
+		// a name in another script is found in Latin letters, and the
+		// other way round
+		{names: []string{"Dmitrii Sokolov"}, wantFirst: []string{dmitry.ID}},
+		{names: []string{"Sokolov"}, wantFirst: []string{dmitry.ID}},
+		{names: []string{"Соколов"}, wantFirst: []string{dmitry.ID}},
+		{names: []string{"Дмитрий Соколов"}, wantFirst: []string{dmitry.ID}},
 		{names: []string{"", "  ", "!!"}, want: []string{}},
 		{names: nil, want: []string{}},
 	}

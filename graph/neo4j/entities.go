@@ -47,7 +47,7 @@ func (r entityRow) params() map[string]any {
 }
 
 // keyTerms returns the key_terms of an entity with names: "k_" and each
-// name's key with spaces as underscores, "a_" and each of its acronyms,
+// of a name's keys (graph.NameKeys) with spaces as underscores, "a_" and each of its acronyms,
 // and the keys' words. Keys have no underscores, so the three kinds never
 // collide. A query matches "k_" terms with its keys and their acronyms,
 // and "a_" terms with its keys only: "NYC" finds "New York City" and the
@@ -56,14 +56,12 @@ func (r entityRow) params() map[string]any {
 func keyTerms(names []string) []string {
 	var terms, keys []string
 	for _, n := range names {
-		k := graph.NormalizeKey(n)
-		if k == "" {
-			continue
-		}
-		keys = append(keys, k)
-		terms = append(terms, "k_"+underscored(k))
-		for _, a := range graph.Acronyms(k) {
-			terms = append(terms, "a_"+a)
+		for _, k := range graph.NameKeys(n) {
+			keys = append(keys, k)
+			terms = append(terms, "k_"+underscored(k))
+			for _, a := range graph.Acronyms(k) {
+				terms = append(terms, "a_"+a)
+			}
 		}
 	}
 	terms = append(terms, graph.KeyTokens(keys)...)
@@ -288,14 +286,12 @@ func lettersOnly(w string) bool {
 func candidateQuery(owner schema.Owner, names []string) (string, []string) {
 	var exact, keys []string
 	for _, n := range names {
-		k := graph.NormalizeKey(n)
-		if k == "" {
-			continue
-		}
-		keys = append(keys, k)
-		exact = append(exact, "k_"+underscored(k), "a_"+underscored(k))
-		for _, a := range graph.Acronyms(k) {
-			exact = append(exact, "k_"+a)
+		for _, k := range graph.NameKeys(n) {
+			keys = append(keys, k)
+			exact = append(exact, "k_"+underscored(k), "a_"+underscored(k))
+			for _, a := range graph.Acronyms(k) {
+				exact = append(exact, "k_"+a)
+			}
 		}
 	}
 	slices.Sort(exact)

@@ -85,21 +85,18 @@ const maxSearchNames = 4
 
 // SearchNames returns name, the other names knownVariants gives it ("Brum"
 // also as "birmingham"), the own name of the place GeoNames gives it as
-// another name ("Bombay" also as "mumbai"), a name in another script in
-// Latin letters ("Дмитрий" also as "dmitrii"), the relation a word for
-// one names ("Mam" also as "mother"), the name with its abbreviations
-// written out ("5th Ave" also as "fifth avenue") and, where a word of it
-// is an everyday given name, the name with that word written out ("Mike
+// another name ("Bombay" also as "mumbai"), the relation a word for one
+// names ("Mam" also as "mother"), the name with its abbreviations written
+// out ("5th Ave" also as "fifth avenue") and, where a word of it is an
+// everyday given name, the name with that word written out ("Mike
 // Brennan" also as "Michael Brennan"), at most maxSearchNames in all. A
 // store that finds candidates by their words looks them all up, so that
-// Match sees the Michael Brennan that "Mike" names.
+// Match sees the Michael Brennan that "Mike" names. (The store itself
+// looks a name in another script up in Latin letters too: graph.NameKeys.)
 func SearchNames(name string) []string {
 	out := []string{name}
 	more := variantsOf(name) // "Brum" also as "birmingham"
 	t := tokens(name)
-	if otherScript(name) {
-		more = append(more, strings.Join(t, " ")) // "Дмитрий Петров" also as "dmitrii petrov"
-	}
 	for _, n := range placeOwnNames(strings.Join(t, " ")) {
 		if !slices.Contains(more, n) {
 			more = append(more, n) // "Bombay" also as "mumbai"

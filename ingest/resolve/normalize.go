@@ -126,13 +126,3 @@ func ascii(s string) bool {
 // schwa is written "e" in Latin letters ("Ağcabədi"); unidecode's table
 // has "@".
 var schwa = strings.NewReplacer("ə", "e", "Ə", "E")
-
-// otherScript: s has a letter outside the Latin script.
-func otherScript(s string) bool {
-	for _, r := range s {
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
-			return true
-		}
-	}
-	return false
-}
