@@ -19,7 +19,10 @@
 // "Kiev") and an organisation's everyday short form ("VW"), and a table
 // from GeoNames (placenames.go) lists the other names of the world's
 // cities of 50,000 people or more, in other languages, older, or
-// nicknames ("Bombay", "Londres", "Philly", "the Big Apple"); an
+// nicknames ("Bombay", "Londres", "Philly", "the Big Apple"), and
+// organisations.go the everyday names of well-known organisations ("Big
+// Blue", "HMRC", "Spurs"). Names in other scripts are compared in Latin
+// letters ("Дмитрий Петров" is "dmitrii petrov"; Normalize). An
 // organisation also matches its distinctive first word ("Goldman" for
 // "Goldman Sachs", never "British" for "British Council"). An institution
 // is one whichever way round its place is said ("Leeds Uni", "University
