@@ -1,6 +1,9 @@
 package resolve
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Two more shapes of one name, each a class of wording:
 //
@@ -21,6 +24,12 @@ var institutionWords = map[string]bool{
 	"school": true, "academy": true, "cathedral": true, "observatory": true,
 }
 
+// twoInstitutions are places with an institution of each shape, two
+// universities: "Miami University" (Ohio) and the "University of Miami"
+// (Florida), "Washington University" (St Louis) and the "University of
+// Washington" (Seattle). Keyed by the place-first order.
+var twoInstitutions = map[string]bool{"miami university": true, "washington university": true}
+
 // institutionOrder writes "University of Leeds" as "leeds university";
 // other names are returned as they are.
 func institutionOrder(w []string) []string {
@@ -36,6 +45,9 @@ func sameInstitution(m, c []string) bool {
 	om, oc := institutionOrder(m), institutionOrder(c)
 	if len(om) != len(oc) || len(om) < 2 || equal(m, c) {
 		return false
+	}
+	if (len(m) >= 3 && m[1] == "of") != (len(c) >= 3 && c[1] == "of") && twoInstitutions[strings.Join(om, " ")] {
+		return false // Miami University (Ohio) is not the University of Miami
 	}
 	last := len(om) - 1
 	if !wordsAbbreviate(om[:last], oc[:last]) && !wordsAbbreviate(oc[:last], om[:last]) {

@@ -474,9 +474,11 @@ func personScore(m, c []string) float64 {
 	switch {
 	case mf == cf, sameGiven(mf, cf):
 		return scoreFullName // "Mohammed Iqbal" for "Muhammad Iqbal"
-	case nicknameOf(mf, cf), nicknameOf(cf, mf):
+	case nicknameOf(mf, cf), nicknameOf(cf, mf), ownNameNicknameOf(mf, cf), ownNameNicknameOf(cf, mf):
 		// "Mike Brennan" for "Michael Brennan", and with the surname said
-		// the other way round too: "Jakub Nowak" for "Kuba Nowak"
+		// the other way round too: "Jakub Nowak" for "Kuba Nowak"; a form
+		// that is a name of its own only so: "Manu Dubois" for "Emmanuel
+		// Dubois"
 		return scoreInitial
 	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):
 		return scoreInitial

@@ -86,7 +86,8 @@ var worldNicknames = map[string][]string{
 	// Irish, Scottish, Welsh
 	"paddy": {"patrick", "padraig"},
 	// South Asian everyday short names
-	"raju": {"rajesh", "rajendra", "rajkumar"}, "sanju": {"sanjay", "sanjeev"},
+	"raju": {"rajesh", "rajendra", "rajkumar"}, "subbu": {"subramanian", "subramaniam", "subrahmanyam", "subramanyam"},
+	"venky": {"venkatesh", "venkataraman", "venkat"}, "chandu": {"chandrasekhar", "chandrashekar", "chandrasekar"}, "sanju": {"sanjay", "sanjeev"},
 }
 
 // withWorldNicknames adds worldNicknames to the English table; a form
@@ -101,4 +102,25 @@ func withWorldNicknames(english map[string][]string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// ownNameNicknames are everyday forms that are also given names of their
+// own ("Margot", "Manu", "Jack"): "Manu Dubois" is the Emmanuel Dubois
+// stored, but "Manu" alone may be a Manu; so these stand for the full name
+// only with the same surname, either way round.
+var ownNameNicknames = map[string][]string{
+	"margot": {"marguerite", "margaret"}, "gigi": {"luigi", "gianluigi", "georgina"},
+	"sandro": {"alessandro"}, "bram": {"abraham"}, "slava": {"vyacheslav", "stanislav", "yaroslav", "sviatoslav"},
+	"manu": {"emmanuel", "emmanuelle", "manuel"}, "toni": {"antonio", "antonia", "anthony"},
+	"heinz": {"heinrich"}, "fritz": {"friedrich"}, "gianni": {"giovanni"}, "jojo": {"joseph", "johanna", "josephine"},
+	"lola": {"dolores"}, "lena": {"yelena", "elena", "helena", "magdalena"}, "natasha": {"natalia", "natalya"},
+	"tanya": {"tatiana", "tatyana"}, "hans": {"johannes"}, "jack": {"john"}, "frank": {"francis", "franklin"},
+	"rosie": {"rose", "rosemary"}, "mo": {"mohammed", "muhammad", "mohamed", "maurice"}, "asia": {"joanna"},
+	"ola": {"aleksandra"}, "nino": {"antonino", "giovanni"}, "dai": {"david"}, "hamish": {"james"},
+	"nina": {"antonina", "janina"}, "sasha": {"aleksandr", "aleksandra"}, "misha": {"mikhail"},
+}
+
+// ownNameNicknameOf: short, one of ownNameNicknames, stands for full.
+func ownNameNicknameOf(short, full string) bool {
+	return slices.Contains(ownNameNicknames[short], full)
 }

@@ -81,7 +81,7 @@ carnegie mellon university|cmu|carnegie mellon
 university of southern california|usc
 new york university|nyu
 california institute of technology|caltech
-eth zurich|eth|eidgenossische technische hochschule zurich|swiss federal institute of technology
+eth zurich|eth|eidgenossische technische hochschule zurich|swiss federal institute of technology|swiss federal institute of technology zurich|swiss federal institute of technology in zurich
 walt disney company|disney|the walt disney company
 warner bros|warner brothers|warner bros pictures
 international olympic committee|ioc
@@ -119,4 +119,44 @@ lg electronics|lg
 tata consultancy services|tcs
 state bank of india|sbi
 life insurance corporation of india|lic
+klm|royal dutch airlines|koninklijke luchtvaart maatschappij|klm royal dutch airlines
+sncf|french national railways|french national railway company|societe nationale des chemins de fer francais
+deutsche bahn|german railways|german rail
+renfe|spanish national railways
+sbb|swiss federal railways
+nederlandse spoorwegen|dutch railways
+ratp|regie autonome des transports parisiens|paris transport authority
+national autonomous university of mexico|unam|universidad nacional autonoma de mexico
+epfl|ecole polytechnique federale de lausanne|swiss federal institute of technology lausanne|swiss federal institute of technology in lausanne
+sciences po|institut d'etudes politiques de paris|paris institute of political studies
+saudi aramco|aramco|saudi arabian oil company
+university of pennsylvania|upenn
+petrobras|petroleo brasileiro
+pemex|petroleos mexicanos
+sabic|saudi basic industries corporation
+adnoc|abu dhabi national oil company
+ntt|nippon telegraph and telephone
+japan airlines|jal
+isro|indian space research organisation|indian space research organization
+cern|european organization for nuclear research|european organisation for nuclear research
+european space agency|esa
+unicef|united nations childrens fund|united nations international childrens emergency fund
+rai|radiotelevisione italiana
+nhk|japan broadcasting corporation|nippon hoso kyokai
+deutsche bundesbank|bundesbank
+kth|kth royal institute of technology|royal institute of technology
+ludwig maximilian university of munich|lmu|lmu munich|ludwig maximilians universitat munchen
+technical university of munich|tum|technische universitat munchen
+university of buenos aires|uba|universidad de buenos aires
+university of sao paulo|usp|universidade de sao paulo
+trinity college dublin|tcd
+university of hong kong|hku
+hong kong university of science and technology|hkust
+peking university|pku|beida
+university of tokyo|todai
+university of michigan|umich
+university of texas at austin|ut austin|utexas
+georgia institute of technology|georgia tech|gatech
+university of illinois urbana champaign|uiuc|university of illinois at urbana champaign
+fabbrica italiana automobili torino|fiat
 `

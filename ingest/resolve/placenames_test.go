@@ -155,3 +155,19 @@ func TestOtherScripts(t *testing.T) {
 		}
 	}
 }
+
+func TestOwnNameNicknamesAndInstitutions(t *testing.T) {
+	per, pl, org := schema.KindPerson, schema.KindPlace, schema.KindOrganisation
+	checkMatches(t, []matchCase{
+		// a form that is a name of its own stands for the full name only
+		// with the surname
+		{"Manu Dubois", per, []schema.Entity{ent("e", "Emmanuel Dubois", per), ent("c", "Claire Dubois", per)}, "e"},
+		{"Manu", per, []schema.Entity{ent("e", "Emmanuel Dubois", per)}, ""},
+		{"Subbu", per, []schema.Entity{ent("s", "Subramanian Iyer", per), ent("l", "Lakshmi Iyer", per)}, "s"},
+		{"Aotearoa", pl, []schema.Entity{ent("nz", "New Zealand", pl), ent("au", "Australia", pl)}, "nz"},
+		{"KLM", org, []schema.Entity{ent("k", "Royal Dutch Airlines", org), ent("af", "Air France", org)}, "k"},
+		// Miami University (Ohio) is not the University of Miami
+		{"University of Miami", org, []schema.Entity{ent("mu", "Miami University", org)}, ""},
+		{"University of Leeds", org, []schema.Entity{ent("lu", "Leeds University", org)}, "lu"},
+	})
+}

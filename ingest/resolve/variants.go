@@ -57,7 +57,7 @@ yangon|rangoon
 istanbul|constantinople
 germany|deutschland
 spain|espana
-japan|nippon
+japan|nippon|nihon|the land of the rising sun
 cologne|koln
 florence|firenze
 the hague|den haag|s gravenhage
@@ -128,7 +128,7 @@ dahomey|benin
 upper volta|burkina faso
 ivory coast|cote d ivoire
 swaziland|eswatini
-czech republic|czechia
+czech republic|czechia|cesko|ceska republika
 north macedonia|macedonia
 turkey|turkiye
 cape verde|cabo verde
@@ -167,7 +167,7 @@ new york city|new york|big apple
 new orleans|nola|the big easy
 los angeles|la|the city of angels
 san francisco|sf|san fran|frisco|the city by the bay
-united kingdom|uk|great britain|britain
+united kingdom|uk|great britain|britain|blighty
 united states|usa|us|united states of america
 united arab emirates|uae|emirates
 volkswagen|vw
@@ -204,6 +204,27 @@ lake district|the lakes
 peak district|the peaks
 birmingham|brum
 philadelphia|philly
+new zealand|aotearoa
+ireland|eire|republic of ireland|the emerald isle
+wales|cymru
+sweden|sverige
+norway|norge
+finland|suomi
+denmark|danmark
+italy|italia
+poland|polska
+hungary|magyarorszag
+greece|hellas|ellada
+china|zhongguo|peoples republic of china|prc
+india|bharat
+egypt|misr
+morocco|al maghrib
+russia|rossiya|russian federation
+ukraine|ukraina
+brazil|brasil
+south korea|republic of korea|hanguk
+north korea|dprk|democratic peoples republic of korea
+australia|down under
 chicago|chi town|chitown|the windy city
 paris|the city of light|city of lights
 boston|beantown
