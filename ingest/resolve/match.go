@@ -76,7 +76,15 @@ var vendorPrefixes = map[string]bool{
 	"apache": true, "amazon": true, "aws": true, "google": true, "microsoft": true,
 	"azure": true, "gcp": true, "atlassian": true, "adobe": true, "oracle": true, "ibm": true,
 	"jetbrains": true, "mozilla": true, "hashicorp": true, "cisco": true,
+	// and makers of things people own: "Quest 3" for "Meta Quest 3"
+	"meta": true, "apple": true, "sony": true, "samsung": true, "nintendo": true, "vorwerk": true,
+	"dyson": true, "garmin": true, "fitbit": true, "philips": true, "bosch": true, "oculus": true,
+	"valve": true, "bbc": true,
 }
+
+// appTails name what a product is without telling it apart: "the Monzo
+// app" is Monzo.
+var appTails = map[string]bool{"app": true, "application": true}
 
 // projectWords are dropped before comparing project names ("Project
 // Atlas", "the Atlas project").
@@ -356,6 +364,9 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 		if placeVariant(m, c) {
 			s = max(s, scoreSpelling) // "Bombay" for "Mumbai" (GeoNames)
 		}
+		if stationName(m, c) {
+			s = max(s, scorePartName) // "King's Cross" for "London King's Cross station"
+		}
 	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] || spellingFold(m[0]) == spellingFold(c[0]) && len([]rune(m[0])) >= foldMinRunes {
 		// an organisation's first word names it: "Marlowe Freight" is not
 		// "Marlow Freight" (see wordsAlike)
@@ -398,7 +409,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 	if initialsFirst(m, c) || initialsFirst(c, m) {
 		return scoreAcronym // "VS Code" for "Visual Studio Code"
 	}
-	if vm, vc := strip(m, vendorPrefixes, true), strip(c, vendorPrefixes, true); len(vm) > 0 && len(vc) > 0 && equal(vm, vc) {
+	if vm, vc := strip(strip(m, vendorPrefixes, true), appTails, false), strip(strip(c, vendorPrefixes, true), appTails, false); len(vm) > 0 && len(vc) > 0 && equal(vm, vc) {
 		return scoreVendor
 	}
 	if len(m) == 1 && len(c) == 1 && (m[0] == numeronym(c[0]) || c[0] == numeronym(m[0])) {

@@ -32,12 +32,12 @@ var worldNicknames = map[string][]string{
 	"pippo": {"filippo"}, "cecco": {"francesco"}, "checco": {"francesco"}, "ciccio": {"francesco"},
 	"mimmo": {"domenico"}, "lele": {"emanuele", "daniele", "gabriele"},
 	"titti": {"cristina"},
-	// French "seb": {"sebastien"}, "steph": {"stephane", "stephanie"},
+	// French
 	"babette": {"elisabeth"}, "titou": {"baptiste"},
 	"pierrot": {"pierre"}, "guigui": {"guillaume"}, "riri": {"henri"}, "dede": {"andre"},
 	// German, Austrian, Swiss
 	"sepp": {"josef", "joseph"}, "seppi": {"josef", "joseph"}, "jupp": {"josef", "joseph"},
-	"hansi": {"johannes", "hans"}, "uschi": {"ursula"}, "gabi": {"gabriele", "gabriela"},
+	"hansi": {"johannes", "hans"}, "uschi": {"ursula"}, "gabi": {"gabriel", "gabriele", "gabriela"},
 	"steffi": {"stefanie", "stephanie"},
 	"willi":  {"wilhelm"}, "resi": {"theresia", "therese"}, "lutz": {"ludwig"}, "wiggerl": {"ludwig"},
 	"gretel": {"margarete"}, "liesel": {"elisabeth"}, "lieschen": {"elisabeth"}, "kathi": {"katharina"},
@@ -61,7 +61,7 @@ var worldNicknames = map[string][]string{
 	"honza": {"jan"}, "pepa": {"josef"}, "jirka": {"jiri"}, "misa": {"michal", "michaela"},
 	"verca": {"veronika"}, "kaca": {"katerina"}, "standa": {"stanislav"}, "ondra": {"ondrej"},
 	// Hungarian
-	"pisti": {"istvan"}, "jancsi": {"janos"}, "kati": {"katalin"}, "zsuzsa": {"zsuzsanna"},
+	"pisti": {"istvan"}, "jancsi": {"janos"}, "kati": {"katalin"},
 	"erzsi": {"erzsebet"}, "jozsi": {"jozsef"}, "feri": {"ferenc"}, "laci": {"laszlo"}, "gyuri": {"gyorgy"},
 	// Russian, Ukrainian and their neighbours
 	"sasha": {"alexander", "alexandra", "aleksandr", "aleksandra", "oleksandr"}, "sanya": {"aleksandr", "alexander"},
@@ -77,7 +77,7 @@ var worldNicknames = map[string][]string{
 	"masha": {"maria", "mariya"}, "katya": {"yekaterina", "ekaterina", "kateryna"}, "olya": {"olga", "olha"},
 	"sveta": {"svetlana"}, "nastya": {"anastasia", "anastasiya"}, "dasha": {"darya", "daria"},
 	"galya": {"galina", "halyna"}, "lyuda": {"lyudmila", "liudmyla"}, "lyuba": {"lyubov"},
-	"valya": {"valentina", "valentin"}, "zina": {"zinaida"}, "nadya": {"nadezhda", "nadiya"},
+	"valya": {"valentina", "valentin"}, "nadya": {"nadezhda", "nadiya"},
 	"ksyusha": {"ksenia", "kseniya"}, "yulya": {"yulia", "yuliya"}, "sonya": {"sofia", "sofiya"},
 	// Greek
 	"giorgos": {"georgios"}, "kostas": {"konstantinos"}, "takis": {"panagiotis"}, "panos": {"panagiotis"},

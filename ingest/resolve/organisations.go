@@ -159,4 +159,20 @@ university of texas at austin|ut austin|utexas
 georgia institute of technology|georgia tech|gatech
 university of illinois urbana champaign|uiuc|university of illinois at urbana champaign
 fabbrica italiana automobili torino|fiat
+commonwealth bank of australia|commonwealth bank|commbank|cba
+victoria and albert museum|v and a
+wechat|weixin
+instagram|insta|ig
+facebook|fb
+youtube|yt
+google drive|gdrive
+google docs|gdocs
+google sheets|gsheets
+playstation 5|ps5|sony playstation 5
+playstation 4|ps4|sony playstation 4
+bbc proms|the proms|proms
+guy fawkes night|bonfire night
+oktoberfest|wiesn|the wiesn
+agencia tributaria|hacienda|agencia estatal de administracion tributaria
+caisse d'allocations familiales|caf
 `

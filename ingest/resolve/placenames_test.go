@@ -103,6 +103,9 @@ func TestWorldNicknames(t *testing.T) {
 		{"Pepe", per, []schema.Entity{ent("a", "José Ortega", per), ent("b", "José Ruiz", per)}, ""},
 	})
 	for form, fulls := range worldNicknames {
+		if slices.ContainsFunc(fulls, func(f string) bool { return strings.HasPrefix(f, form) }) {
+			t.Errorf("worldNicknames[%q] = %q: a name's first letters are shortForm's", form, fulls)
+		}
 		if Normalize(form) != form || len(fulls) == 0 {
 			t.Errorf("worldNicknames[%q] = %q: want a comparison form standing for at least one name", form, fulls)
 		}
@@ -169,5 +172,21 @@ func TestOwnNameNicknamesAndInstitutions(t *testing.T) {
 		// Miami University (Ohio) is not the University of Miami
 		{"University of Miami", org, []schema.Entity{ent("mu", "Miami University", org)}, ""},
 		{"University of Leeds", org, []schema.Entity{ent("lu", "Leeds University", org)}, "lu"},
+	})
+}
+
+func TestStationsProductsAndCompounds(t *testing.T) {
+	pl, sys, org, per := schema.KindPlace, schema.KindSystem, schema.KindOrganisation, schema.KindPerson
+	checkMatches(t, []matchCase{
+		{"King's Cross", pl, []schema.Entity{ent("kx", "London King's Cross station", pl), ent("eu", "Euston", pl)}, "kx"},
+		{"Heathrow", pl, []schema.Entity{ent("lhr", "London Heathrow Airport", pl)}, "lhr"},
+		// a city alone is not one of its stations
+		{"London", pl, []schema.Entity{ent("lb", "London Bridge station", pl)}, ""},
+		{"Quest 3", sys, []schema.Entity{ent("q", "Meta Quest 3", sys)}, "q"},
+		{"the Monzo app", sys, []schema.Entity{ent("m", "Monzo", sys)}, "m"},
+		// a word a compound ends in is not its contraction
+		{"Deutsche Bank", org, []schema.Entity{ent("bb", "Deutsche Bundesbank", org)}, ""},
+		// "Gabi" may be Gabriel or Gabriela
+		{"Gabi", per, []schema.Entity{ent("g1", "Gabriel Souza", per), ent("g2", "Gabriela Lima", per)}, ""},
 	})
 }

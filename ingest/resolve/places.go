@@ -1,6 +1,9 @@
 package resolve
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Names of places and organisations are spelt in several ways: in other
 // languages' spellings ("Tokio", "Cracow"), with or without accents, with a
@@ -248,4 +251,44 @@ func hasDigitRune(s string) bool {
 		}
 	}
 	return false
+}
+
+// stationWords say what kind of place a station or an airport is; its
+// name is the rest: "London King's Cross station" is King's Cross.
+var stationWords = map[string]bool{
+	"station": true, "airport": true, "terminal": true, "international": true, "railway": true,
+	"rail": true, "train": true, "bus": true, "coach": true, "tube": true,
+}
+
+// stationName: m names the station, airport or terminal c names with its
+// city first and what it is ("King's Cross" for "London King's Cross
+// station", "Schiphol" for "Amsterdam Airport Schiphol"): c less a city's
+// name at its start and its stationWords is m less its stationWords,
+// or a spelling of it. A city alone is no station: "London" is not
+// "London Bridge station".
+func stationName(m, c []string) bool {
+	if len(c) < 3 || !slices.ContainsFunc(c, func(w string) bool { return stationWords[w] }) {
+		return false
+	}
+	rest := withoutCity(c)
+	if len(rest) == len(c) {
+		return false
+	}
+	rm, rc := dropWords(m, stationWords), dropWords(rest, stationWords)
+	if len(rm) == 0 || len(rc) == 0 || len(withoutCity(m)) < len(m) {
+		return false
+	}
+	return equal(rm, rc) || spellingScore(rm, rc) >= scoreSpelling
+}
+
+// withoutCity drops the name of a city of the GeoNames table (one to
+// three words) from the start of w.
+func withoutCity(w []string) []string {
+	idx := placeNames()
+	for n := min(3, len(w)-1); n >= 1; n-- {
+		if ids := idx.lines[strings.Join(w[:n], " ")]; len(ids) > 0 && slices.ContainsFunc(ids, func(id int32) bool { return idx.own[id] == strings.Join(w[:n], " ") }) {
+			return w[n:]
+		}
+	}
+	return w
 }

@@ -237,7 +237,8 @@ func abbreviatedName(m, c []string) bool {
 // letters shorter ("univ", "corp", "assoc"), or a contraction that keeps
 // its first and last letters and some between in order ("dept", "intl",
 // "govt", "mgmt"). "art" does not abbreviate "agricultural": a
-// contraction ends as the word does.
+// contraction ends as the word does; and "bank" does not abbreviate
+// "bundesbank": it is the word's own ending.
 func abbreviates(short, full string) bool {
 	s, f := []rune(short), []rune(full)
 	if len(s) < abbrevMinRunes || len(f) < len(s)+2 || hasDigitRune(short) || hasDigitRune(full) {
@@ -246,7 +247,9 @@ func abbreviates(short, full string) bool {
 	if strings.HasPrefix(full, short) {
 		return true
 	}
-	return s[0] == f[0] && s[len(s)-1] == f[len(f)-1] && subsequence(s, f)
+	// a word the full one ends in is the head of a compound, not its
+	// contraction: "bank" is not "Bundesbank"
+	return s[0] == f[0] && s[len(s)-1] == f[len(f)-1] && subsequence(s, f) && !strings.HasSuffix(full, short)
 }
 
 // pluralAcronym: one name is the other's initialism with a plural "s"

@@ -168,7 +168,7 @@ new orleans|nola|the big easy
 los angeles|la|the city of angels
 san francisco|sf|san fran|frisco|the city by the bay
 united kingdom|uk|great britain|britain|blighty
-united states|usa|us|united states of america
+united states|usa|us|united states of america|the states
 united arab emirates|uae|emirates
 volkswagen|vw
 mercedes benz|mercedes|merc
@@ -247,7 +247,7 @@ johannesburg|joburg|jo burg|jozi
 british broadcasting corporation|bbc|beeb
 marks and spencer|m and s|marks and sparks
 tesco|tescos
-sainsburys|sainsbury
+sainsburys|sainsbury|j sainsbury|j sainsbury plc
 salesforce|sfdc
 citizens advice|citizens advice bureau|cab
 glastonbury festival|glasto
