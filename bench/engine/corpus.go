@@ -112,7 +112,7 @@ var Holdouts = []Holdout{
 	{"holdout34.json", "hold-out 34 (dated events and deadlines, 80 cases; read: spent)"},
 	{"holdout35.json", "hold-out 35 (entity names, 100 cases; read: spent)"},
 	{"holdout36.json", "hold-out 36 (dated events and deadlines, 80 cases; unread: measure, do not read with -v)"},
-	{"holdout37.json", "hold-out 37 (entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout37.json", "hold-out 37 (entity names, 100 cases; read in the thirteenth round: spent)"},
 	{"holdout38.json", "hold-out 38 (look-alikes that tempt a false relation; unread: measure, do not read with -v)"},
 	{"holdout39.json", "hold-out 39 (contradictions and the look-alikes of one; unread: measure, do not read with -v)"},
 	{"holdout40.json", "hold-out 40 (entity names, 100 cases; read in the thirteenth round: spent)"},

@@ -79,7 +79,7 @@ var vendorPrefixes = map[string]bool{
 	// and makers of things people own: "Quest 3" for "Meta Quest 3"
 	"meta": true, "apple": true, "sony": true, "samsung": true, "nintendo": true, "vorwerk": true,
 	"dyson": true, "garmin": true, "fitbit": true, "philips": true, "bosch": true, "oculus": true,
-	"valve": true, "bbc": true,
+	"valve": true, "bbc": true, "intuit": true, "fender": true, "gibson": true, "yamaha": true,
 }
 
 // appTails name what a product is without telling it apart: "the Monzo
@@ -230,7 +230,15 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if project && v < scoreCompact {
 				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && equal(pm, pc) {
 					v = scoreCompact // "Project Atlas" is the Atlas project
+				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
+					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
 				}
+			}
+			if !person && v < scoreVendor && productLead(m.Kind, c.Kind, mt, ct) {
+				v = scoreVendor // "Logic" for "Logic Pro X", "Jira" for "Atlassian Jira Software Cloud"
+			}
+			if !person && v < scorePartName && capsLead(m.Name, name, orgLike(m.Kind, c.Kind)) {
+				v = scorePartName // "TD" for "TD Canada Trust"
 			}
 			if v == scoreExact {
 				if !person && caps && len(mt) == 1 && !allCaps(name) {

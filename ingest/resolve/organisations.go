@@ -175,4 +175,7 @@ guy fawkes night|bonfire night
 oktoberfest|wiesn|the wiesn
 agencia tributaria|hacienda|agencia estatal de administracion tributaria
 caisse d'allocations familiales|caf
+woolworths|woolies
+pick n pay|pnp
+university of galway|nui galway|national university of ireland galway|nuig
 `

@@ -190,3 +190,24 @@ func TestStationsProductsAndCompounds(t *testing.T) {
 		{"Gabi", per, []schema.Entity{ent("g1", "Gabriel Souza", per), ent("g2", "Gabriela Lima", per)}, ""},
 	})
 }
+
+func TestProductsFacilitiesAndLeads(t *testing.T) {
+	sys, org, pl, other := schema.KindSystem, schema.KindOrganisation, schema.KindPlace, schema.KindOther
+	checkMatches(t, []matchCase{
+		{"Logic", sys, []schema.Entity{ent("l", "Logic Pro X", sys), ent("a", "Ableton Live 11", sys)}, "l"},
+		{"Jira", sys, []schema.Entity{ent("j", "Atlassian Jira Software Cloud", sys), ent("c", "Confluence", sys)}, "j"},
+		{"Unity", sys, []schema.Entity{ent("u", "Unity 2022 LTS", sys)}, "u"},
+		// another word after the name makes another product
+		{"Office", sys, []schema.Entity{ent("o", "Office Chair Pro", other)}, ""},
+		{"TD", org, []schema.Entity{ent("td", "TD Canada Trust", org), ent("rbc", "RBC Royal Bank", org)}, "td"},
+		{"QuickBooks", sys, []schema.Entity{ent("q", "Intuit QuickBooks Online", sys), ent("t", "TurboTax", sys)}, "q"},
+		// a facility said as a place, when no city has the name
+		{"Holmwood", pl, []schema.Entity{ent("h", "Holmwood Hospital", org)}, "h"},
+		// a city is not its namesake hospital
+		{"Cambridge", pl, []schema.Entity{ent("c", "Cambridge Hospital", org)}, ""},
+		// "Lloyds" may be either
+		{"Lloyds", org, []schema.Entity{ent("lp", "LloydsPharmacy", org), ent("lb", "Lloyds Bank", org)}, ""},
+		{"Pickle", other, []schema.Entity{ent("p", "Pickles", other), ent("d", "Pickle & Rye Deli", org)}, "p"},
+		{"Single Customer View", schema.KindProject, []schema.Entity{ent("s", "SCV programme", schema.KindProject)}, "s"},
+	})
+}

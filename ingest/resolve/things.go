@@ -114,8 +114,9 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity, own []string) bo
 		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
 		// is not Oxford Brookes University. A possessive name said as a
 		// place is the facility too ("Addenbrooke's" for Addenbrooke's
-		// Hospital): no town is named so
-		mentionOK := m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther || m.Kind == schema.KindPlace && possessiveName(m.Name)
+		// Hospital): no town is named so; nor is a name no gazetteer has
+		// ("Holmwood" for Holmwood Hospital; not "Cambridge")
+		mentionOK := m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther || m.Kind == schema.KindPlace && (possessiveName(m.Name) || !knownPlace(mt))
 		return mentionOK && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
 	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
 		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther
@@ -167,6 +168,10 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 			return false // "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft Excel beside Excel Physiotherapy
 		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
+		case knownVariant(mt, ct):
+			return false // "Insta" is Instagram beside Instacart
+		case len(ct) == 1 && len(mt) == 1 && len(ct[0]) >= len(mt[0])+3 && strings.HasPrefix(ct[0], mt[0]) && len(mt[0]) >= 4:
+			longer++ // "Lloyds" beside "LloydsPharmacy" and "Lloyds Bank"; not "Pickles"
 		}
 	}
 	return longer >= 2
@@ -235,4 +240,55 @@ func Respelt(m schema.Mention) bool {
 		return true
 	}
 	return len(strip(tokens(m.Name), titles, true)) == 1
+}
+
+// knownPlace: the name is a city's in the GeoNames table (placenames.go),
+// its own or another.
+func knownPlace(w []string) bool {
+	return len(placeNames().lines[strings.Join(w, " ")]) > 0
+}
+
+// productWords follow a product's name to say which edition or version it
+// is: "Logic Pro X", "Unity 2022 LTS", "QuickBooks Online", "Jira
+// Software Cloud".
+var productWords = map[string]bool{
+	"pro": true, "x": true, "online": true, "cloud": true, "software": true, "lts": true, "server": true,
+	"plus": true, "premium": true, "basic": true, "standard": true, "enterprise": true, "edition": true,
+	"desktop": true, "ultimate": true, "professional": true, "home": true, "personal": true, "lite": true,
+	"max": true, "mini": true, "ultra": true, "classic": true, "community": true, "ce": true, "ee": true,
+}
+
+// productLead: a system or an unnamed thing called by its own first word,
+// its maker and its edition left out: the rest of the candidate's name
+// (after vendorPrefixes) is productWords and versions only. Neither is a
+// person, an organisation or a place; sharedLead keeps "Office" from
+// naming Office 365 beside Office Online.
+func productLead(mk, ck schema.EntityKind, mt, ct []string) bool {
+	for _, k := range []schema.EntityKind{mk, ck} {
+		if k == schema.KindPerson || k == schema.KindOrganisation || k == schema.KindPlace {
+			return false
+		}
+	}
+	ct = strip(ct, vendorPrefixes, true)
+	if len(mt) != 1 || len(ct) < 2 || ct[0] != mt[0] || len([]rune(mt[0])) < 4 || hasDigitRune(mt[0]) || vendorPrefixes[mt[0]] {
+		return false
+	}
+	for _, w := range ct[1:] {
+		if !productWords[w] && !isVersion(w) && !hasDigitRune(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// capsLead: the mention, two to four capitals, is the first word of an
+// organisation's name written in capitals with two words or more after it
+// ("TD" for "TD Canada Trust", "RBC" for "RBC Royal Bank").
+func capsLead(mention, name string, org bool) bool {
+	mention = strings.TrimSpace(mention)
+	words := strings.Fields(name)
+	if !org || len(words) < 3 || len(mention) < 2 || len(mention) > 4 || !allCaps(mention) || !isLetters(mention) {
+		return false
+	}
+	return words[0] == mention
 }

@@ -204,6 +204,8 @@ lake district|the lakes
 peak district|the peaks
 birmingham|brum
 philadelphia|philly
+puducherry|pondicherry|pondy
+stellenbosch|stellies
 new zealand|aotearoa
 ireland|eire|republic of ireland|the emerald isle
 wales|cymru
