@@ -119,6 +119,7 @@ var Holdouts = []Holdout{
 	{"holdout41.json", "hold-out 41 (dated events and deadlines, 80 cases; read in the twelfth round: spent)"},
 	{"holdout42.json", "hold-out 42 (entity names that need world knowledge, 100 cases; read in the thirteenth round: spent)"},
 	{"holdout43.json", "hold-out 43 (entity names that need world knowledge, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout44.json", "hold-out 44 (everyday entity names, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
