@@ -1,5 +1,9 @@
 package resolve
 
+// The tables of general knowledge (placenames.go, nicknames_world.go,
+// organisations.go, the given-name spellings of people.go) and the rules
+// written beside them in the thirteenth round (docs/bench-engine.md).
+
 import (
 	"slices"
 	"strings"
