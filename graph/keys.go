@@ -5,11 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
-	"github.com/gosimple/unidecode"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/persistmemory/persistmemory/internal/latin"
 	"github.com/persistmemory/persistmemory/schema"
 )
 
@@ -166,20 +165,10 @@ func NameKeys(name string) []string {
 	if k := NormalizeKey(name); k != "" {
 		out = append(out, k)
 	}
-	if otherScript(name) {
-		if k := NormalizeKey(unidecode.Unidecode(name)); k != "" && !slices.Contains(out, k) {
+	if latin.OtherScript(name) {
+		if k := NormalizeKey(latin.Of(name)); k != "" && !slices.Contains(out, k) {
 			out = append(out, k)
 		}
 	}
 	return out
-}
-
-// otherScript: s has a letter outside the Latin script.
-func otherScript(s string) bool {
-	for _, r := range s {
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
-			return true
-		}
-	}
-	return false
 }

@@ -3,10 +3,10 @@ package resolve
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
-	"github.com/gosimple/unidecode"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/persistmemory/persistmemory/internal/latin"
 )
 
 // Normalize returns the comparison form of an entity name: in Latin
@@ -25,12 +25,9 @@ func tokens(name string) []string {
 		name = name[:maxNameBytes]
 	}
 	name = strings.ToValidUTF8(name, " ")
-	if !ascii(name) {
-		// other scripts in Latin letters, and the Latin letters no
-		// accent decomposes: "Дмитрий" is "Dmitrii", "Łukasz" "Lukasz",
-		// "Straße" "Strasse", "北京" "Bei Jing"
-		name = unidecode.Unidecode(schwa.Replace(name))
-	}
+	// other scripts in Latin letters, and the Latin letters no accent
+	// decomposes: "Дмитрий" is "Dmitrii", "Łukasz" "Lukasz"
+	name = latin.Of(name)
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(name) {
 		switch {
@@ -113,16 +110,3 @@ func itoa(n int) string {
 	}
 	return string(d)
 }
-
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-// schwa is written "e" in Latin letters ("Ağcabədi"); unidecode's table
-// has "@".
-var schwa = strings.NewReplacer("ə", "e", "Ə", "E")

@@ -168,6 +168,15 @@ func TestHostile(t *testing.T) {
 		_ = initialismOf(s, big)
 		_ = initialismOf("BoE", s)
 	}
+	// the knowledge tables' paths: every kind, other scripts, no panic
+	for _, s := range []string{strings.Repeat("Ж", 100000), "😀🙃", "\u0301\u0301", "ə", "'s", "the", "King's Cross station \xff", strings.Repeat("Bombay ", 20000)} {
+		for _, k := range []schema.EntityKind{schema.KindPlace, schema.KindSystem, schema.KindPerson, schema.KindOrganisation, schema.KindProject, ""} {
+			Match(schema.Mention{Name: s, Kind: k}, []schema.Entity{{ID: "x", Name: s, Kind: k}, {ID: "y", Name: "London " + s + " station", Kind: k}, {ID: "z", Name: "Mumbai", Kind: schema.KindPlace}})
+		}
+		if got := SearchNames(s); len(got) == 0 || len(got) > maxSearchNames {
+			t.Errorf("SearchNames(%.20q) = %d names", s, len(got))
+		}
+	}
 	// short forms read from garbage match nothing
 	for _, s := range []string{"&&", "A&", "&B", "\xff\xfe", "\x00\x01", "A\xffB&", strings.Repeat("AB", 5)} {
 		if e, _, ok := Match(schema.Mention{Name: s, Kind: schema.KindOrganisation}, []schema.Entity{{ID: "x", Name: "Alpha Beta", Kind: schema.KindOrganisation}}); ok {
