@@ -118,8 +118,9 @@ var Holdouts = []Holdout{
 	{"holdout40.json", "hold-out 40 (entity names, 100 cases; read in the thirteenth round: spent)"},
 	{"holdout41.json", "hold-out 41 (dated events and deadlines, 80 cases; read in the twelfth round: spent)"},
 	{"holdout42.json", "hold-out 42 (entity names that need world knowledge, 100 cases; read in the thirteenth round: spent)"},
-	{"holdout43.json", "hold-out 43 (entity names that need world knowledge, 100 cases; unread: measure, do not read with -v)"},
-	{"holdout44.json", "hold-out 44 (everyday entity names, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout43.json", "hold-out 43 (entity names that need world knowledge, 100 cases; read in the fourteenth round: spent)"},
+	{"holdout44.json", "hold-out 44 (everyday entity names, 100 cases; read in the fourteenth round: spent)"},
+	{"holdout45.json", "hold-out 45 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

@@ -67,7 +67,61 @@ var workHeads = map[string]string{
 	"doc": "document", "docs": "document", "document": "document", "guide": "document",
 	"handbook": "document", "manual": "document", "playbook": "document", "runbook": "document",
 	"migration": "migration", "move": "migration", "transition": "migration",
-	"launch": "launch", "rollout": "launch", "release": "launch",
+	"launch": "launch", "rollout": "launch", "release": "launch", "reno": "renovation",
+}
+
+// workTails end the name of a piece of work on the thing named before
+// them, and a short name may leave them out: "Mum's 70th" for "Mum's 70th
+// birthday party", "the WFH policy" for the "Work-from-home policy
+// review". (A head of workHeads tells what the work is and stays.)
+var workTails = map[string]bool{
+	"review": true, "update": true, "refresh": true, "upgrade": true, "party": true,
+	"celebration": true, "dinner": true, "birthday": true, "do": true,
+}
+
+// informalWords are written out before descriptive names are compared.
+var informalWords = map[string][]string{
+	"wfh": {"work", "from", "home"}, "bday": {"birthday"}, "reno": {"renovation"},
+	"renos": {"renovation"}, "refurb": {"refurbishment"}, "hr": {"human", "resources"},
+}
+
+// writtenOut writes informalWords out.
+func writtenOut(w []string) []string {
+	var out []string
+	for _, x := range w {
+		if full, ok := informalWords[x]; ok {
+			out = append(out, full...)
+		} else {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// isYear: w is a year of this century or the last ("2024").
+func isYear(w string) bool {
+	return len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == ""
+}
+
+// withoutYear drops a year that ends w.
+func withoutYear(w []string) []string {
+	if len(w) > 1 && isYear(w[len(w)-1]) {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// withTail: long is short (two words or more) followed by workTails only.
+func withTail(short, long []string) bool {
+	if len(short) < 2 || len(long) <= len(short) || !equal(long[:len(short)], short) {
+		return false
+	}
+	for _, w := range long[len(short):] {
+		if !workTails[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // descriptiveDrop are words a descriptive name may have or leave out.
@@ -77,9 +131,17 @@ var descriptiveDrop = map[string]bool{"the": true, "a": true, "new": true, "old"
 // before m's head are among those before c's, with at most one more
 // ("onboarding doc" / "new starter onboarding guide").
 func descriptiveMatch(m, c []string) bool {
-	m, c = dropWords(m, descriptiveDrop), dropWords(c, descriptiveDrop)
+	m, c = writtenOut(dropWords(m, descriptiveDrop)), writtenOut(dropWords(c, descriptiveDrop))
 	if len(m) < 2 || len(c) < 2 {
 		return false
+	}
+	if ym, yc := isYear(m[len(m)-1]), isYear(c[len(c)-1]); ym != yc {
+		// "the kitchen reno" is the "Kitchen renovation 2024"; two years
+		// are two pieces of work
+		m, c = withoutYear(m), withoutYear(c)
+	}
+	if equal(m, c) || withTail(m, c) || withTail(c, m) {
+		return true // "WFH policy" for "Work-from-home policy review"
 	}
 	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
 	if hm == "" || hm != hc {

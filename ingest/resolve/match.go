@@ -138,6 +138,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
 		own := tokens(c.Name)
+		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && knownOrganisation(mt, own) {
+			// the organisations' table knows the name: "Barça", taken
+			// for a place, is FC Barcelona
+			pen, compatible = penaltyKind, true
+		}
 		facility := facilityOf(m, mt, c, own)
 		if !compatible && !facility {
 			continue
@@ -169,11 +174,18 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
-		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) {
+		if person && umlautSpelling(m.Name, c.Name) {
+			all = append(all, scored{e: c, s: scoreCompact - pen})
+			continue // "Katharina Mueller" for "Katharina Müller"
+		}
+		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) && !reversedName(pm, strip(own, titles, true)) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
 		}
 		if otherVersion(mt, own) {
 			continue // "Ledger v3" is not "Ledger v2", whatever its aliases
+		}
+		if !person && otherMakers(mt, own) {
+			continue // "Google Maps" is not "Apple Maps"
 		}
 		s, exact, caseless := 0.0, false, false
 		for k, name := range append([]string{c.Name}, c.Aliases...) {
@@ -191,6 +203,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				// The alias "KBA" stands for the candidate's own name
 				// ("Kingsway Business Academy"): another name with the
 				// same initials is another thing.
+				v = 0
+			} else if k == 0 && len(mt) > 1 && len(ct) == 1 && ct[0] == acr && spelledOut(acr, c.Aliases, mt) {
+				// "MIT", known as the Massachusetts Institute of
+				// Technology, is not the Manipal Institute of Technology
 				v = 0
 			} else {
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
@@ -471,7 +487,7 @@ func personScore(m, c []string) float64 {
 		}
 		return 0
 	case len(m) == 1:
-		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) || nicknameOf(m[0], c[0]) {
+		if m[0] == c[0] || m[0] == c[len(c)-1] || shortForm(m[0], c[0]) || nicknameOf(m[0], c[0]) || leadShort(m[0], c[0]) || compoundNickname(m[0], c) {
 			// "Carol" may be Carol Jenkins or Caroline Price, "Alex"
 			// Alex Turner or Alexandra Pike: none is preferred
 			return scorePartName
@@ -486,6 +502,9 @@ func personScore(m, c []string) float64 {
 	if len(m) == 2 && len(c) == 3 && m[0] == c[0] && m[1] == c[1] {
 		return scoreInitial // "Ana Garcia" for "Ana García López", "Sophie Lloyd" for "Sophie Lloyd-Jones"
 	}
+	if reversedName(m, c) {
+		return scoreFullName // "Wei Zhang" for "Zhang Wei"
+	}
 	if m[len(m)-1] != c[len(c)-1] {
 		return 0 // different surnames
 	}
@@ -493,7 +512,8 @@ func personScore(m, c []string) float64 {
 	switch {
 	case mf == cf, sameGiven(mf, cf):
 		return scoreFullName // "Mohammed Iqbal" for "Muhammad Iqbal"
-	case nicknameOf(mf, cf), nicknameOf(cf, mf), ownNameNicknameOf(mf, cf), ownNameNicknameOf(cf, mf):
+	case nicknameOf(mf, cf), nicknameOf(cf, mf), ownNameNicknameOf(mf, cf), ownNameNicknameOf(cf, mf),
+		leadShort(mf, cf), leadShort(cf, mf), compoundNickname(mf, c), compoundNickname(cf, m):
 		// "Mike Brennan" for "Michael Brennan", and with the surname said
 		// the other way round too: "Jakub Nowak" for "Kuba Nowak"; a form
 		// that is a name of its own only so: "Manu Dubois" for "Emmanuel

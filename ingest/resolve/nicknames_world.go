@@ -19,10 +19,12 @@ var worldNicknames = map[string][]string{
 	"curro": {"francisco"}, "quico": {"francisco", "enrique"}, "kiko": {"francisco", "enrique"},
 	"nacho": {"ignacio"}, "chucho": {"jesus"}, "chuy": {"jesus"}, "chus": {"jesus"},
 	"lupe": {"guadalupe"}, "lupita": {"guadalupe"}, "concha": {"concepcion"}, "conchita": {"concepcion"},
-	"charo": {"rosario"}, "chayo": {"rosario"}, "memo": {"guillermo"}, "tono": {"antonio"}, "tonio": {"antonio"},
+	"charo": {"rosario"}, "chayo": {"rosario"}, "memo": {"guillermo", "mehmet"}, "tono": {"antonio"}, "tonio": {"antonio"},
 	"quique": {"enrique"}, "manolo": {"manuel"}, "lalo": {"eduardo"}, "fito": {"adolfo", "rodolfo"},
-	"nando": {"fernando", "hernando"},
-	"pili":  {"pilar"}, "chelo": {"consuelo", "marcelo"}, "beto": {"alberto", "roberto", "humberto"},
+	"nando": {"fernando", "hernando"}, "chente": {"vicente"}, "moncho": {"ramon"}, "lencho": {"lorenzo"},
+	"merche": {"mercedes"}, "meche": {"mercedes"}, "conchi": {"concepcion"},
+	"encarni": {"encarnacion"},
+	"pili":    {"pilar"}, "chelo": {"consuelo", "marcelo"}, "beto": {"alberto", "roberto", "humberto"},
 	// Portuguese
 	"ze": {"jose"}, "chico": {"francisco"}, "tonho": {"antonio"}, "toninho": {"antonio"},
 	"guga": {"gustavo"}, "duda": {"eduarda", "eduardo"}, "bia": {"beatriz"},
@@ -31,7 +33,7 @@ var worldNicknames = map[string][]string{
 	"beppe": {"giuseppe"}, "peppe": {"giuseppe"}, "peppino": {"giuseppe"}, "pino": {"giuseppe"}, "toto": {"salvatore"}, "turi": {"salvatore"}, "nanni": {"giovanni"}, "bice": {"beatrice"},
 	"pippo": {"filippo"}, "cecco": {"francesco"}, "checco": {"francesco"}, "ciccio": {"francesco"},
 	"mimmo": {"domenico"}, "lele": {"emanuele", "daniele", "gabriele"},
-	"titti": {"cristina"},
+	"titti": {"cristina"}, "tano": {"gaetano"}, "tonino": {"antonio"},
 	// French
 	"babette": {"elisabeth"}, "titou": {"baptiste"},
 	"pierrot": {"pierre"}, "guigui": {"guillaume"}, "riri": {"henri"}, "dede": {"andre"},
@@ -41,11 +43,15 @@ var worldNicknames = map[string][]string{
 	"steffi": {"stefanie", "stephanie"},
 	"willi":  {"wilhelm"}, "resi": {"theresia", "therese"}, "lutz": {"ludwig"}, "wiggerl": {"ludwig"},
 	"gretel": {"margarete"}, "liesel": {"elisabeth"}, "lieschen": {"elisabeth"}, "kathi": {"katharina"},
-	"barbel": {"barbara"}, "hannes": {"johannes"},
+	"barbel": {"barbara"}, "hannes": {"johannes"}, "uli": {"ulrich", "ulrike"}, "ulli": {"ulrich", "ulrike"},
+	"rike": {"friederike", "ulrike"}, "ferdl": {"ferdinand"}, "hanni": {"johanna"},
 	// Dutch and Flemish
 	"kees": {"cornelis"}, "joop": {"johannes"}, "henk": {"hendrik"}, "sjaak": {"jacobus", "jacques"},
 	"klaas": {"nicolaas"}, "wim": {"willem"}, "guus": {"gustaaf"}, "mies": {"maria"},
-	"ans": {"johanna"}, "hanneke": {"johanna"}, "lieke": {"angelique"},
+	"ans": {"johanna"}, "hanneke": {"johanna"}, "lieke": {"angelique"}, "teun": {"antonius", "anthonie"},
+	"thijs": {"matthijs", "mathijs", "matthias"}, "rens": {"laurens"}, "stijn": {"constantijn", "augustijn"},
+	"mien": {"wilhelmina"}, "truus": {"geertruida"}, "koos": {"jacobus"}, "jaap": {"jacob", "jacobus"},
+	"sjef": {"jozef"},
 	// Scandinavian
 	"lasse": {"lars"}, "janne": {"jan"}, "pelle": {"per"}, "kalle": {"karl", "carl"}, "nisse": {"nils"},
 	"olle": {"olof", "olov"}, "sanna": {"susanna", "susanne"}, "lotta": {"charlotta", "charlotte"},
@@ -57,12 +63,21 @@ var worldNicknames = map[string][]string{
 	"kuba": {"jakub"}, "bartek": {"bartlomiej"}, "krzysiek": {"krzysztof"}, "piotrek": {"piotr"},
 	"grzesiek": {"grzegorz"}, "jarek": {"jaroslaw"}, "mirek": {"miroslaw"}, "wlodek": {"wlodzimierz"},
 	"franek": {"franciszek"}, "kazik": {"kazimierz"}, "antek": {"antoni"},
+	"madzia": {"magdalena"}, "aga": {"agnieszka"}, "jadzia": {"jadwiga"},
+	"marysia": {"maria"}, "maciek": {"maciej"}, "zbyszek": {"zbigniew"}, "rysiek": {"ryszard"},
+	"heniek": {"henryk"}, "romek": {"roman"}, "slawek": {"slawomir"}, "radek": {"radoslaw"},
+	"przemek": {"przemyslaw"}, "darek": {"dariusz"}, "czarek": {"cezary"}, "wiesiek": {"wieslaw"},
 	// Czech and Slovak
-	"honza": {"jan"}, "pepa": {"josef"}, "jirka": {"jiri"}, "misa": {"michal", "michaela"},
+	"honza": {"jan"}, "pepa": {"josef", "josefa"}, "jirka": {"jiri"}, "misa": {"michal", "michaela"},
 	"verca": {"veronika"}, "kaca": {"katerina"}, "standa": {"stanislav"}, "ondra": {"ondrej"},
+	"vasek": {"vaclav"}, "zdenda": {"zdenek"}, "pepik": {"josef"}, "franta": {"frantisek"},
+	"tonda": {"antonin"}, "vojta": {"vojtech"}, "jarda": {"jaroslav"}, "bara": {"barbora"},
 	// Hungarian
 	"pisti": {"istvan"}, "jancsi": {"janos"}, "kati": {"katalin"},
 	"erzsi": {"erzsebet"}, "jozsi": {"jozsef"}, "feri": {"ferenc"}, "laci": {"laszlo"}, "gyuri": {"gyorgy"},
+	"pista": {"istvan"}, "sanyi": {"sandor"}, "bandi": {"andras", "endre"}, "zsuzsi": {"zsuzsanna"}, "bozsi": {"erzsebet"}, "misi": {"mihaly"}, "jani": {"janos"},
+	"karcsi": {"karoly"}, "lajcsi": {"lajos"}, "matyi": {"matyas"}, "tibi": {"tibor"}, "zoli": {"zoltan"},
+	"juci": {"judit"},
 	// Russian, Ukrainian and their neighbours
 	"sasha": {"alexander", "alexandra", "aleksandr", "aleksandra", "oleksandr"}, "sanya": {"aleksandr", "alexander"},
 	"shura": {"aleksandr", "aleksandra", "alexander", "alexandra"},
@@ -73,7 +88,12 @@ var worldNicknames = map[string][]string{
 	"pasha": {"pavel", "pavlo"}, "petya": {"pyotr", "petro"}, "vanya": {"ivan"}, "kostya": {"konstantin", "kostiantyn"},
 	"tolya": {"anatoly", "anatoliy"}, "grisha": {"grigory", "grigori", "hryhoriy"}, "vitya": {"viktor", "vitaly"},
 	"borya": {"boris"}, "fedya": {"fyodor", "fedor"}, "yura": {"yuri", "yuriy", "yury"}, "lyonya": {"leonid"},
-	"styopa": {"stepan"}, "tolik": {"anatoly"},
+	"styopa": {"stepan"}, "tolik": {"anatoly"}, "zhora": {"georgy", "georgi"}, "gosha": {"georgy", "georgi", "igor"},
+	"senya": {"semyon", "arseny"}, "syoma": {"semyon"}, "lyova": {"lev"}, "yasha": {"yakov"},
+	"tyoma": {"artyom", "artem"}, "venya": {"veniamin"}, "slavik": {"vyacheslav"}, "vadik": {"vadim"},
+	"stas": {"stanislav"}, "rodya": {"rodion"}, "mitya": {"dmitri", "dmitry"}, "lida": {"lidiya", "lidia"},
+	"tonya": {"antonina"}, "klava": {"klavdia", "klavdiya"},
+	"raya": {"raisa"}, "nyura": {"anna"},
 	"masha": {"maria", "mariya"}, "katya": {"yekaterina", "ekaterina", "kateryna"}, "olya": {"olga", "olha"},
 	"sveta": {"svetlana"}, "nastya": {"anastasia", "anastasiya"}, "dasha": {"darya", "daria"},
 	"galya": {"galina", "halyna"}, "lyuda": {"lyudmila", "liudmyla"}, "lyuba": {"lyubov"},
@@ -83,6 +103,15 @@ var worldNicknames = map[string][]string{
 	"giorgos": {"georgios"}, "kostas": {"konstantinos"}, "takis": {"panagiotis"}, "panos": {"panagiotis"},
 	"nikos": {"nikolaos"}, "dimitris": {"dimitrios"}, "vaso": {"vasiliki"}, "yiannis": {"ioannis"},
 	"giannis": {"ioannis"}, "thanasis": {"athanasios"}, "stelios": {"stylianos"}, "sakis": {"athanasios"},
+	"babis": {"charalambos", "charalampos", "haralambos"}, "bambos": {"charalambos", "charalampos"},
+	"lefteris": {"eleftherios"}, "manolis": {"emmanouil", "emmanuel"}, "vangelis": {"evangelos"},
+	"tasos": {"anastasios"}, "mimis": {"dimitrios"}, "mitsos": {"dimitrios"},
+	"popi": {"kalliopi"}, "voula": {"paraskevi", "vasiliki"},
+	// Hebrew
+	"yossi": {"yosef", "joseph"}, "itzik": {"yitzhak", "itzhak"}, "shuki": {"yehoshua"}, "beni": {"binyamin"},
+	"kobi": {"yaakov", "yakov"}, "moti": {"mordechai"}, "tzipi": {"tzipora"},
+	// Turkish
+	"apo": {"abdullah"},
 	// Irish, Scottish, Welsh
 	"paddy": {"patrick", "padraig"},
 	// South Asian everyday short names
@@ -118,6 +147,7 @@ var ownNameNicknames = map[string][]string{
 	"rosie": {"rose", "rosemary"}, "mo": {"mohammed", "muhammad", "mohamed", "maurice"}, "asia": {"joanna"},
 	"ola": {"aleksandra"}, "nino": {"antonino", "giovanni"}, "dai": {"david"}, "hamish": {"james"},
 	"nina": {"antonina", "janina"}, "sasha": {"aleksandr", "aleksandra"}, "misha": {"mikhail"},
+	"anya": {"anna"}, "ira": {"irina", "iryna"}, "kiki": {"kyriaki"},
 }
 
 // ownNameNicknameOf: short, one of ownNameNicknames, stands for full.

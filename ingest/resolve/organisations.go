@@ -64,15 +64,15 @@ national basketball association|nba
 national football league|nfl
 major league baseball|mlb
 premier league|epl|english premier league|the prem
-manchester united|man united|man utd
+manchester united|man united|man utd|the red devils
 manchester city|man city
 tottenham hotspur|spurs|tottenham hotspur fc
 arsenal fc|arsenal football club|the gunners
 fc barcelona|barca|barcelona fc
 paris saint germain|psg
-juventus|juve|juventus fc
+juventus|juve|juventus fc|the old lady|la vecchia signora
 inter milan|internazionale|inter
-new york yankees|yankees
+new york yankees|yankees|the bronx bombers
 los angeles lakers|lakers
 university college london|ucl
 kings college london|kcl
@@ -99,9 +99,9 @@ whole foods market|whole foods
 national public radio|npr
 public broadcasting service|pbs
 cable news network|cnn
-financial times|ft
+financial times|ft|the pink un
 wall street journal|wsj
-the guardian|guardian|grauniad
+the guardian|guardian|grauniad|the graun
 bloomberg lp|bloomberg news|bloomberg
 securities and exchange commission|sec
 food and drug administration|fda
@@ -178,4 +178,62 @@ caisse d'allocations familiales|caf
 woolworths|woolies
 pick n pay|pnp
 university of galway|nui galway|national university of ireland galway|nuig
+university of mississippi|ole miss
+university of missouri|mizzou
+university of alabama|bama
+vanderbilt university|vandy
+university of connecticut|uconn
+university of massachusetts amherst|umass amherst|umass
+university of north carolina at chapel hill|unc chapel hill|unc
+university of pittsburgh|pitt
+california polytechnic state university|cal poly slo
+virginia polytechnic institute and state university|virginia tech
+washington university in st louis|washu|wash u
+the new york times|new york times|nyt|nytimes|the grey lady|the gray lady
+the daily telegraph|the telegraph|daily telegraph|torygraph|the torygraph
+royal canadian mounted police|rcmp|the mounties|mounties
+metropolitan police service|metropolitan police|met police|scotland yard|new scotland yard
+an garda siochana|garda siochana|the gardai|gardai
+at and t|att|ma bell
+rabobank|rabo
+citigroup|citibank|citi
+bnp paribas|bnp
+societe generale|socgen|soc gen
+chevrolet|chevy
+lamborghini|lambo
+land rover|landie
+rolls royce|rolls royce motor cars
+everton fc|everton|the toffees
+west ham united|west ham|the hammers
+leicester city|the foxes
+aston villa|the villans
+norwich city|the canaries
+brighton and hove albion|the seagulls
+sheffield united|the blades
+sheffield wednesday|the owls
+west bromwich albion|west brom|the baggies
+wolverhampton wanderers|wolves
+sunderland afc|the black cats
+ipswich town|the tractor boys
+real madrid cf|real madrid|los blancos
+ac milan|the rossoneri|rossoneri
+borussia dortmund|bvb
+celtic fc|the bhoys
+san francisco 49ers|the niners|niners
+new england patriots|the pats
+montreal canadiens|the habs
+toronto maple leafs|the leafs
+golden state warriors|the dubs
+cleveland cavaliers|the cavs
+dallas mavericks|the mavs
+philadelphia 76ers|the sixers|sixers
+toronto blue jays|the jays
+the salvation army|the sally army|sally ann
+ministry of defence|mod
+jd wetherspoon|wetherspoons|spoons
+pret a manger|pret
+wagamama|wagas
+tim hortons|timmies|timmys|timmy hos
+hudsons bay|the bay|hudsons bay company
+whole foods market|whole foods
 `

@@ -186,3 +186,70 @@ func personInitials(w string, pc []string) bool {
 	}
 	return w == all.String() || len(pc) > 2 && w == given.String()
 }
+
+// yorubaLeads begin Yoruba given names whose everyday form is what comes
+// after them: "Bisi" for Olubisi, "Tunde" for Babatunde, "Kemi" for
+// Oluwakemi, "Funmi" for Olufunmilayo, "Bayo" for Adebayo. Longest first.
+var yorubaLeads = []string{"oluwa", "baba", "akin", "olu", "ade", "ayo", "ola", "omo", "oye", "ife"}
+
+// leadShort: s is what a Yoruba given name full says after its lead
+// (yorubaLeads), or the beginning of it, at least three letters.
+func leadShort(s, full string) bool {
+	if len([]rune(s)) < 3 {
+		return false
+	}
+	for _, l := range yorubaLeads {
+		if rest, ok := strings.CutPrefix(full, l); ok && len(rest) >= 3 {
+			return strings.HasPrefix(rest, s)
+		}
+	}
+	return false
+}
+
+// compoundNicknames are everyday forms of two given names said together
+// ("Chema" for José María, "Juanma" for Juan Manuel, "Maite" for María
+// Teresa), in comparison form.
+var compoundNicknames = map[string][]string{
+	"chema": {"jose maria"}, "txema": {"jose maria"}, "josema": {"jose maria"},
+	"juanma": {"juan manuel"}, "juanjo": {"juan jose"}, "juanca": {"juan carlos"},
+	"josemi": {"jose miguel"}, "joselu": {"jose luis"}, "josean": {"jose antonio"},
+	"maite": {"maria teresa"}, "mayte": {"maria teresa"}, "marisa": {"maria luisa"},
+	"maricarmen": {"maria del carmen", "maria carmen"}, "mariajo": {"maria jose"},
+	"marijose": {"maria jose"}, "maripaz": {"maria paz"}, "marilo": {"maria dolores"},
+	"luisma": {"luis manuel", "luis miguel"}, "migue": {"miguel angel"},
+}
+
+// compoundNickname: s stands for the given names that begin full (its
+// words), with more after them.
+func compoundNickname(s string, full []string) bool {
+	for _, c := range compoundNicknames[s] {
+		w := strings.Fields(c)
+		if len(full) > len(w) && equal(full[:len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// reversedName: two names, each the other's words the other way round:
+// "Wei Zhang" and "Zhang Wei", "István Kovács" and "Kovács István" (the
+// family name first, as in Chinese, Korean, Japanese and Hungarian).
+func reversedName(m, c []string) bool {
+	return len(m) == 2 && len(c) == 2 && m[0] != m[1] && m[0] == c[1] && m[1] == c[0]
+}
+
+// germanSpelling writes umlauts and ß as German does without them: "Müller"
+// as "Mueller", "Straße" as "Strasse".
+var germanSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss")
+
+// umlautSpelling: a and b are one name, one written with umlauts and the
+// other with their German spelling ("Katharina Müller", "Katharina
+// Mueller"); plain transliteration gives "muller" for the first.
+func umlautSpelling(a, b string) bool {
+	ga, gb := germanSpelling.Replace(a), germanSpelling.Replace(b)
+	if ga == a && gb == b {
+		return false
+	}
+	ta, tb := tokens(ga), tokens(gb)
+	return len(ta) > 0 && equal(ta, tb)
+}

@@ -269,9 +269,15 @@ func productLead(mk, ck schema.EntityKind, mt, ct []string) bool {
 			return false
 		}
 	}
+	maker := len(ct) > 2 && vendorPrefixes[ct[0]]
 	ct = strip(ct, vendorPrefixes, true)
 	if len(mt) != 1 || len(ct) < 2 || ct[0] != mt[0] || len([]rune(mt[0])) < 4 || hasDigitRune(mt[0]) || vendorPrefixes[mt[0]] {
 		return false
+	}
+	if maker && len(ct) <= 3 && mk != schema.KindProject && ck != schema.KindProject && !slices.ContainsFunc(ct[1:], isWorkWord) {
+		// a maker, its product line and a model: "Kindle" for "Amazon
+		// Kindle Paperwhite", "Switch" for "Nintendo Switch OLED"
+		return true
 	}
 	for _, w := range ct[1:] {
 		if !productWords[w] && !isVersion(w) && !hasDigitRune(w) {
@@ -279,6 +285,30 @@ func productLead(mk, ck schema.EntityKind, mt, ct []string) bool {
 		}
 	}
 	return true
+}
+
+// isWorkWord: w names a piece of work or a part, not a model ("Google
+// Drive migration", "Spotify Premium account").
+func isWorkWord(w string) bool {
+	return workHeads[w] != "" || projectWords[w] || workTails[w] || w == "account" || w == "subscription"
+}
+
+// otherMakers: both names begin with a maker's name, and the makers
+// differ: "Google Maps" is not "Apple Maps".
+func otherMakers(m, c []string) bool {
+	return len(m) > 1 && len(c) > 1 && vendorPrefixes[m[0]] && vendorPrefixes[c[0]] && maker(m[0]) != maker(c[0])
+}
+
+// makerOf names the maker behind the vendorPrefixes that are one maker's
+// platforms or old names: "AWS Lambda" is Amazon's, "Oculus Quest 2" Meta's.
+var makerOf = map[string]string{"aws": "amazon", "azure": "microsoft", "gcp": "google", "oculus": "meta"}
+
+// maker returns the maker vendor word w stands for.
+func maker(w string) string {
+	if m, ok := makerOf[w]; ok {
+		return m
+	}
+	return w
 }
 
 // capsLead: the mention, two to four capitals, is the first word of an
@@ -291,4 +321,16 @@ func capsLead(mention, name string, org bool) bool {
 		return false
 	}
 	return words[0] == mention
+}
+
+// spelledOut: one of aliases is the full name the acronym acr stands for,
+// and it is not the name m (as words): the entity known by those
+// initials is that one, not another of the same initials.
+func spelledOut(acr string, aliases []string, m []string) bool {
+	for _, a := range aliases {
+		if at := tokens(a); len(at) > 1 && Acronym(a) == acr && !equal(at, m) {
+			return true
+		}
+	}
+	return false
 }

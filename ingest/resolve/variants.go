@@ -17,6 +17,16 @@ import (
 // hold-outs 28, 30 and 31 missed, the rest what lies beside them.
 var knownVariants = variantTable(knownOrganisations + variantSource)
 
+// organisationNames holds the names of the organisations' table alone.
+var organisationNames = variantTable(knownOrganisations)
+
+// knownOrganisation: m and c are two names of one organisation in
+// knownOrganisations.
+func knownOrganisation(m, c []string) bool {
+	a, b := organisationNames[strings.Join(m, " ")], organisationNames[strings.Join(c, " ")]
+	return a != 0 && a == b
+}
+
 // variantSource is the general table of knownVariants.
 const variantSource = `
 lisbon|lisboa
@@ -179,7 +189,7 @@ federal express|fedex
 hewlett packard|hp
 procter and gamble|p and g|pg
 general electric|ge
-bayerische motoren werke|bmw
+bayerische motoren werke|bmw|beemer|bimmer
 bedfordshire|beds
 berkshire|berks
 buckinghamshire|bucks
@@ -241,6 +251,22 @@ toronto|the six|the 6ix|t dot|tdot
 montreal|mtl
 wellington|welly
 brisbane|brissie|brisvegas
+valparaiso|valpo
+saint petersburg florida|st petersburg florida|st pete|st pete florida
+sao paulo|sampa
+kuala lumpur|kl
+new orleans|nola|the big easy
+indianapolis|indy
+jacksonville|jax
+albuquerque|abq
+los angeles|la|the city of angels
+melbourne|melbs
+vancouver|vancity
+christchurch|chch
+minneapolis|mpls
+cincinnati|cincy
+pittsburgh|the burgh
+memphis|bluff city
 dallas|big d
 las vegas|vegas|sin city
 washington dc|washington d c|dc
