@@ -80,6 +80,9 @@ var vendorPrefixes = map[string]bool{
 	"meta": true, "apple": true, "sony": true, "samsung": true, "nintendo": true, "vorwerk": true,
 	"dyson": true, "garmin": true, "fitbit": true, "philips": true, "bosch": true, "oculus": true,
 	"valve": true, "bbc": true, "intuit": true, "fender": true, "gibson": true, "yamaha": true,
+	"irobot": true, "logitech": true, "lenovo": true, "dell": true, "hp": true, "asus": true, "acer": true,
+	"canon": true, "nikon": true, "panasonic": true, "lg": true, "xiaomi": true, "huawei": true, "bose": true,
+	"sonos": true, "netgear": true, "roku": true,
 }
 
 // appTails name what a product is without telling it apart: "the Monzo
@@ -192,6 +195,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			ct := own
 			if k > 0 {
 				ct = tokens(name)
+				if person {
+					ct = birthName(ct, own) // "née Whitfield"
+				}
 			}
 			var v float64
 			if k > 0 && strings.ContainsRune(name, '@') {
@@ -244,8 +250,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && v < scoreCompact {
-				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && equal(pm, pc) {
-					v = scoreCompact // "Project Atlas" is the Atlas project
+				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "")) {
+					v = scoreCompact // "Project Atlas" is the Atlas project, "bluejay" Project Blue Jay
 				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
 					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
 				}
@@ -255,6 +261,25 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			}
 			if !person && v < scorePartName && capsLead(m.Name, name, orgLike(m.Kind, c.Kind)) {
 				v = scorePartName // "TD" for "TD Canada Trust"
+			}
+			if !person && v < scoreVendor && (codeName(mt, ct) || editionLead(mt, name)) {
+				v = scoreVendor // "Sonoma" for "macOS 14 Sonoma", "the Kindle" for "Kindle Paperwhite (11th generation)"
+			}
+			if orgLike(m.Kind, c.Kind) && v < scorePartName && (founderName(mt, ct) || schoolShort(mt, ct)) {
+				v = scorePartName // "Bosch" for "Robert Bosch GmbH", "Stuy" for "Stuyvesant High School"
+			}
+			if placeLike(m.Kind, c.Kind) && v < scoreCompact && (withPlaceTail(mt, ct) || withPlaceTail(ct, mt)) {
+				v = scoreCompact // "the Shibuya district" for "Shibuya"
+			}
+			if placeLike(m.Kind, c.Kind) && v < scoreAcronym && caps && stateCode(m.Name, ct) {
+				v = scoreAcronym // "MN" for "Minnesota"
+			}
+			if !person {
+				if ps, decided := possessiveLead(m.Name, mt, name, ct); decided && ps == 0 {
+					v = 0 // "Sam's" is not "Sam Ash Music"
+				} else if decided {
+					v = max(v, ps) // "Sam's" for "Sam's Club", "Sainsbury's" for "J Sainsbury plc"
+				}
 			}
 			if v == scoreExact {
 				if !person && caps && len(mt) == 1 && !allCaps(name) {
@@ -457,6 +482,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 // personScore never uses spelling similarity: people whose names differ by
 // a letter are usually different people.
 func personScore(m, c []string) float64 {
+	m, c = joinParticles(m), joinParticles(c) // "Al-Farsi" is "Alfarsi"
 	if len(m) == 0 || len(c) == 0 {
 		return 0
 	}
@@ -502,10 +528,10 @@ func personScore(m, c []string) float64 {
 	if len(m) == 2 && len(c) == 3 && m[0] == c[0] && m[1] == c[1] {
 		return scoreInitial // "Ana Garcia" for "Ana García López", "Sophie Lloyd" for "Sophie Lloyd-Jones"
 	}
-	if reversedName(m, c) {
-		return scoreFullName // "Wei Zhang" for "Zhang Wei"
+	if reversedName(m, c) || compactGiven(m, c) {
+		return scoreFullName // "Wei Zhang" for "Zhang Wei", "Jihoon Park" for "Ji-hoon Park"
 	}
-	if m[len(m)-1] != c[len(c)-1] {
+	if !sameSurname(m[len(m)-1], c[len(c)-1]) {
 		return 0 // different surnames
 	}
 	mf, cf := m[0], c[0]
@@ -536,7 +562,8 @@ func otherSurname(pm, own []string) bool {
 	if len(pm) == 2 && len(pc) == 3 && pm[0] == pc[0] && pm[1] == pc[1] {
 		return false // "Ana Garcia", "Ana García López"
 	}
-	return len(pm) >= 2 && len(pc) >= 2 && pm[len(pm)-1] != pc[len(pc)-1]
+	pm, pc = joinParticles(pm), joinParticles(pc)
+	return len(pm) >= 2 && len(pc) >= 2 && !sameSurname(pm[len(pm)-1], pc[len(pc)-1]) && !compactGiven(pm, pc)
 }
 
 // surnameOnly: the full name pm can match candidate c only by its surname:

@@ -1,5 +1,7 @@
 package resolve
 
+import "strings"
+
 // knownOrganisations lists everyday names of well-known organisations
 // that no rule derives from their full names: nicknames ("Big Blue",
 // "Maccies", "the Tube"), tickers and initials people say ("MSFT", "PwC"),
@@ -237,3 +239,22 @@ tim hortons|timmies|timmys|timmy hos
 hudsons bay|the bay|hudsons bay company
 whole foods market|whole foods
 `
+
+// schoolWords end the names of schools, which are often called by the
+// start of their first word: "Stuy" for Stuyvesant High School.
+var schoolWords = map[string]bool{"school": true, "college": true, "academy": true, "prep": true}
+
+// schoolShort: the mention, one word of four letters or more, begins the
+// first word of c, a school's name whose other words are schoolWords
+// ("high" before them too), and is shorter than it.
+func schoolShort(mt, ct []string) bool {
+	if len(mt) != 1 || len(ct) < 2 || len([]rune(mt[0])) < 4 || !strings.HasPrefix(ct[0], mt[0]) || ct[0] == mt[0] || !schoolWords[ct[len(ct)-1]] {
+		return false
+	}
+	for _, w := range ct[1 : len(ct)-1] {
+		if w != "high" && !schoolWords[w] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,9 @@
 package resolve
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // People are named by titles, relations, nicknames and initials as often
 // as by their names: the words for those, and the readings Match uses.
@@ -136,7 +139,7 @@ zainab|zaynab
 hamza|hamzah
 tariq|tarek|tarik
 rashid|rasheed
-katherine|catherine|kathryn|katharine|katheryn|catharine
+katherine|catherine|kathryn|katharine|katheryn|catharine|cathrine|kathrine|cathryn
 elizabeth|elisabeth
 matthew|mathew
 nicholas|nicolas|nikolas
@@ -233,9 +236,28 @@ func compoundNickname(s string, full []string) bool {
 
 // reversedName: two names, each the other's words the other way round:
 // "Wei Zhang" and "Zhang Wei", "István Kovács" and "Kovács István" (the
-// family name first, as in Chinese, Korean, Japanese and Hungarian).
+// family name first, as in Chinese, Korean, Japanese and Hungarian), with
+// a given name written in one word or two ("Jihoon Park", "Park
+// Ji-hoon").
 func reversedName(m, c []string) bool {
-	return len(m) == 2 && len(c) == 2 && m[0] != m[1] && m[0] == c[1] && m[1] == c[0]
+	if len(m) < 2 || len(c) < 2 || len(m) > 3 || len(c) > 3 {
+		return false
+	}
+	return familyFirst(m, c) || familyFirst(c, m)
+}
+
+// familyFirst: f is g's family name (its last word) followed by g's given
+// names, written together or apart, and the two orders differ.
+func familyFirst(f, g []string) bool {
+	family, given := g[len(g)-1], strings.Join(g[:len(g)-1], "")
+	return f[0] == family && strings.Join(f[1:], "") == given && given != family
+}
+
+// compactGiven: one surname, and the given names the same written
+// together or apart ("Jihoon Park", "Ji-hoon Park"; "Maryann", "Mary Ann").
+func compactGiven(m, c []string) bool {
+	return len(m) != len(c) && len(m) >= 2 && len(c) >= 2 && sameSurname(m[len(m)-1], c[len(c)-1]) &&
+		strings.Join(m[:len(m)-1], "") == strings.Join(c[:len(c)-1], "")
 }
 
 // germanSpelling writes umlauts and ß as German does without them: "Müller"
@@ -252,4 +274,67 @@ func umlautSpelling(a, b string) bool {
 	}
 	ta, tb := tokens(ga), tokens(gb)
 	return len(ta) > 0 && equal(ta, tb)
+}
+
+// birthNameWords say the name after them is the one a person was born
+// with: an alias "née Whitfield" of Sarah Thompson is Sarah Whitfield.
+var birthNameWords = map[string]bool{"nee": true, "born": true, "geb": true, "geborene": true}
+
+// birthName writes an alias that gives a birth surname ("née Whitfield")
+// as the full name it stands for, with own's given names (own is the
+// person's own name as tokens); any other alias is returned as it is.
+func birthName(alias, own []string) []string {
+	if len(alias) < 2 || !birthNameWords[alias[0]] || len(own) < 2 {
+		return alias
+	}
+	return append(slices.Clone(own[:len(own)-1]), alias[1:]...)
+}
+
+// sameSurname: a and b are one surname, or one written with "Mc" and the
+// other with "Mac" ("McDonald", "MacDonald").
+func sameSurname(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, oka := macRest(a)
+	rb, okb := macRest(b)
+	return oka && okb && ra == rb
+}
+
+// macRest returns what follows "Mac" or "Mc" in a surname, when at least
+// three letters do.
+func macRest(s string) (string, bool) {
+	for _, p := range []string{"mac", "mc"} {
+		if rest, ok := strings.CutPrefix(s, p); ok && len(rest) >= 3 {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// nameParticles are joined to the word after them before people's names
+// are compared: "Al-Farsi", "Al Farsi" and "Alfarsi" are one surname.
+var nameParticles = map[string]bool{"al": true, "el": true}
+
+// joinParticles joins nameParticles to the next word of w; w is returned
+// as it is when it has none.
+func joinParticles(w []string) []string {
+	if !slices.ContainsFunc(w[:max(len(w)-1, 0)], func(x string) bool { return nameParticles[x] }) {
+		return w
+	}
+	var out []string
+	for i := 0; i < len(w); i++ {
+		if nameParticles[w[i]] && i+1 < len(w) && i > 0 {
+			out = append(out, w[i]+w[i+1])
+			i++
+			continue
+		}
+		out = append(out, w[i])
+	}
+	return out
+}
+
+// knownGivenName: w is a given name the tables know.
+func knownGivenName(w string) bool {
+	return maleNames[w] || femaleNames[w] || givenSpellings[w] != 0
 }

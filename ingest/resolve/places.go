@@ -292,3 +292,43 @@ func withoutCity(w []string) []string {
 	}
 	return w
 }
+
+// placeTails say what kind of part of a city a place is, and are often
+// left out: "the Shibuya district" is Shibuya.
+var placeTails = map[string]bool{
+	"district": true, "neighbourhood": true, "neighborhood": true, "area": true, "ward": true, "quarter": true,
+}
+
+// withPlaceTail: long is short followed by one of placeTails.
+func withPlaceTail(short, long []string) bool {
+	return len(long) == len(short)+1 && placeTails[long[len(long)-1]] && equal(long[:len(short)], short)
+}
+
+// usStates are the two-letter postal codes of the US states, written in
+// capitals for the state ("MN" for Minnesota). Louisiana's "LA" is left
+// out: it is Los Angeles first (knownVariants).
+var usStates = map[string]string{
+	"AL": "alabama", "AK": "alaska", "AZ": "arizona", "AR": "arkansas", "CA": "california",
+	"CO": "colorado", "CT": "connecticut", "DE": "delaware", "FL": "florida", "GA": "georgia",
+	"HI": "hawaii", "ID": "idaho", "IL": "illinois", "IN": "indiana", "IA": "iowa",
+	"KS": "kansas", "KY": "kentucky", "ME": "maine", "MD": "maryland", "MA": "massachusetts",
+	"MI": "michigan", "MN": "minnesota", "MS": "mississippi", "MO": "missouri", "MT": "montana",
+	"NE": "nebraska", "NV": "nevada", "NH": "new hampshire", "NJ": "new jersey", "NM": "new mexico",
+	"NY": "new york", "NC": "north carolina", "ND": "north dakota", "OH": "ohio", "OK": "oklahoma",
+	"OR": "oregon", "PA": "pennsylvania", "RI": "rhode island", "SC": "south carolina", "SD": "south dakota",
+	"TN": "tennessee", "TX": "texas", "UT": "utah", "VT": "vermont", "VA": "virginia",
+	"WA": "washington", "WV": "west virginia", "WI": "wisconsin", "WY": "wyoming",
+}
+
+// stateCode: the mention, written in capitals, is the postal code of the
+// US state c names ("MN", "Minnesota"; "NY", "New York State").
+func stateCode(mention string, ct []string) bool {
+	state, ok := usStates[strings.TrimSpace(mention)]
+	if !ok {
+		return false
+	}
+	if len(ct) > 1 && ct[len(ct)-1] == "state" {
+		ct = ct[:len(ct)-1]
+	}
+	return strings.Join(ct, " ") == state
+}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -159,8 +160,14 @@ func initialWords(mt, ct []string) bool {
 func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool {
 	longer := 0
 	for _, c := range candidates {
-		if c.Kind == schema.KindPerson {
+		if _, compatible := kindPenalty(m.Kind, c.Kind); c.Kind == schema.KindPerson || !compatible && !pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) {
+			// "Sonoma", a system, names no county; but a place and an
+			// organisation are often each other ("Stratford" may be
+			// Westfield Stratford City)
 			continue
+		}
+		if s, decided := possessiveLead(m.Name, mt, c.Name, tokens(c.Name)); decided && s == 0 {
+			continue // "Sam's" names no "Sam Ash Music"
 		}
 		ct := strip(tokens(c.Name), orgSuffixes, false)
 		switch {
@@ -333,4 +340,76 @@ func spelledOut(acr string, aliases []string, m []string) bool {
 		}
 	}
 	return false
+}
+
+// codeName: the mention, one word of four letters or more, is the name a
+// system's release goes by after its version number ("Sonoma" for "macOS
+// 14 Sonoma", "Jammy" for "Ubuntu 22.04 Jammy").
+func codeName(mt, ct []string) bool {
+	return len(mt) == 1 && len(ct) >= 3 && ct[len(ct)-1] == mt[0] && len([]rune(mt[0])) >= 4 && isVersion(ct[len(ct)-2])
+}
+
+// possessiveLead reads a mention that is a possessive (a shop or a firm
+// named after someone: "Sam's", "Sainsbury's") against a candidate's name:
+// the firm itself, its initials and legal form left out ("J Sainsbury
+// plc"), at scoreCompact; the name with the possessive and one more word
+// ("Sam's Club") at scoreVendor; and a name whose first word is the same
+// name said without the possessive ("Sam Ash Music", "Sainsbury
+// Laboratory") not at all. decided is false for any other candidate.
+func possessiveLead(mention string, mt []string, name string, ct []string) (score float64, decided bool) {
+	if len(mt) != 1 || !possessiveName(mention) || len(ct) < 2 || !slices.Contains(ct, mt[0]) {
+		return 0, false
+	}
+	core := strip(ct, orgSuffixes, false)
+	for len(core) > 1 && len([]rune(core[0])) == 1 {
+		core = core[1:] // "J Sainsbury", "W H Smith"
+	}
+	if equal(core, mt) {
+		return scoreCompact, true
+	}
+	if ct[0] != mt[0] {
+		return 0, false
+	}
+	raw := strings.Fields(strings.ReplaceAll(name, "’", "'"))
+	if len(raw) > 0 && possessiveName(raw[0]) {
+		switch {
+		case len(ct) == 2 && otherBusiness[ct[1]]:
+			return 0, true // "Sainsbury's" is not "Sainsbury's Bank"
+		case len(ct) == 2:
+			return scoreVendor, true
+		}
+		return 0, false
+	}
+	return 0, true
+}
+
+// otherBusiness are words after a firm's name that name another business
+// of it: "Sainsbury's Bank" is not Sainsbury's.
+var otherBusiness = map[string]bool{
+	"bank": true, "mobile": true, "energy": true, "insurance": true, "pharmacy": true, "labs": true,
+	"foundation": true, "trust": true, "finance": true, "money": true,
+}
+
+// editionNote matches a product's edition said in brackets after its name:
+// "Kindle Paperwhite (11th generation)", "iPad Air (2022)".
+var editionNote = regexp.MustCompile(`\s*\(([^()]*\d[^()]*|[^()]*\b(?:gen|generation|edition)\b[^()]*)\)\s*$`)
+
+// editionLead: the candidate's name ends in an edition in brackets, so it
+// names a model, and the mention is the model's first word, the line it
+// belongs to ("the Kindle" for "Kindle Paperwhite (11th generation)").
+func editionLead(mt []string, name string) bool {
+	loc := editionNote.FindStringIndex(name)
+	if loc == nil || len(mt) != 1 || len([]rune(mt[0])) < 4 || vendorPrefixes[mt[0]] {
+		return false
+	}
+	ct := strip(tokens(name[:loc[0]]), vendorPrefixes, true)
+	return len(ct) == 2 && ct[0] == mt[0] && !isWorkWord(ct[1])
+}
+
+// founderName: the organisation's name is a person's given name and
+// surname (its legal form left out) and the mention is the surname:
+// "Bosch" for "Robert Bosch GmbH", "Dior" for "Christian Dior SE".
+func founderName(mt, ct []string) bool {
+	core := strip(ct, orgSuffixes, false)
+	return len(mt) == 1 && len(core) == 2 && core[1] == mt[0] && len(core) < len(ct) && knownGivenName(core[0])
 }
