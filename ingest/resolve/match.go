@@ -167,6 +167,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if person && otherSex(mt, own) {
 			continue // "Mrs Henderson" is not Gordon Henderson
 		}
+		if person && titled && knownAsKin(c.Aliases) {
+			continue // "Mr Byrne" is not the brother, Conor Byrne
+		}
 		if pc := strip(own, titles, true); person && titled && len([]rune(pm[0])) == 1 && len(pc) >= 2 {
 			// "Miss T": a title and the initial of a surname
 			if strings.HasPrefix(pc[len(pc)-1], pm[0]) {

@@ -338,3 +338,16 @@ func joinParticles(w []string) []string {
 func knownGivenName(w string) bool {
 	return maleNames[w] || femaleNames[w] || givenSpellings[w] != 0
 }
+
+// knownAsKin: one of aliases names the person by a relation to the owner
+// ("brother", "my mother"): the owner calls them so or by their given
+// name, not by a title and surname ("Mr Byrne" is not the brother Conor
+// Byrne; more likely their father).
+func knownAsKin(aliases []string) bool {
+	for _, a := range aliases {
+		if at := dropWords(tokens(a), kinLeads); len(at) == 1 && kinForms[at[0]] != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -49,5 +49,26 @@ func TestRound15Resolution(t *testing.T) {
 		// a US state's postal code, in capitals
 		{"MN", plc, []schema.Entity{e("a", "Minnesota", plc), e("b", "Minneapolis", plc), e("c", "Montana", plc)}, "a"},
 		{"Mn", plc, []schema.Entity{e("a", "Minnesota", plc)}, ""},
+		// a title says a man or a woman, for the names of givennames.txt
+		// too; a title and surname never name a relation
+		{"Mrs. Lindqvist", per, []schema.Entity{e("a", "Erik Lindqvist", per), e("b", "Anna Lindberg", per)}, ""},
+		{"Mrs Lindqvist", per, []schema.Entity{e("a", "Ingrid Lindqvist", per)}, "a"},
+		{"Mr Holm", per, []schema.Entity{e("a", "Karin Holm", per)}, ""},
+		{"Mr Byrne", per, []schema.Entity{e("a", "Conor Byrne", per, "brother"), e("b", "Aoife Byrne", per, "sister")}, ""},
+		{"Mr Byrne", per, []schema.Entity{e("a", "Conor Byrne", per)}, "a"},
 	})
+}
+
+// The table of given names is read whole, and the names given to both
+// sexes are not in it.
+func TestGivenSexes(t *testing.T) {
+	sexes := givenSexes()
+	if len(sexes) < 10_000 {
+		t.Fatalf("givennames.txt read %d names, want at least 10,000", len(sexes))
+	}
+	for name, want := range map[string]byte{"erik": 'm', "karin": 'f', "kim": 0, "jordan": 0, "andrea": 0} {
+		if got := sexes[name]; got != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
 }
