@@ -274,6 +274,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if placeLike(m.Kind, c.Kind) && v < scoreCompact && (withPlaceTail(mt, ct) || withPlaceTail(ct, mt)) {
 				v = scoreCompact // "the Shibuya district" for "Shibuya"
 			}
+			if !person && v < scoreAcronym && (caps && len(mt) == 1 && airportCode(m.Name, ct) || len(ct) == 1 && allCaps(name) && airportCode(name, mt) || airportNickname(mt, ct) || airportNickname(ct, mt)) {
+				v = scoreAcronym // "JFK" for "John F. Kennedy International Airport"
+			}
 			if placeLike(m.Kind, c.Kind) && v < scoreAcronym && caps && stateCode(m.Name, ct) {
 				v = scoreAcronym // "MN" for "Minnesota"
 			}

@@ -49,6 +49,19 @@ func TestRound15Resolution(t *testing.T) {
 		// a US state's postal code, in capitals
 		{"MN", plc, []schema.Entity{e("a", "Minnesota", plc), e("b", "Minneapolis", plc), e("c", "Montana", plc)}, "a"},
 		{"Mn", plc, []schema.Entity{e("a", "Minnesota", plc)}, ""},
+		// an airport by its IATA code or an old name; a city is not its
+		// airport
+		{"JFK", plc, []schema.Entity{e("a", "John F. Kennedy International Airport", plc), e("b", "LaGuardia Airport", plc), e("c", "Kennedy Space Center", plc)}, "a"},
+		{"LHR", plc, []schema.Entity{e("a", "Heathrow Airport", plc), e("b", "London Gatwick Airport", plc)}, "a"},
+		{"Roissy", plc, []schema.Entity{e("a", "Paris Charles de Gaulle Airport", plc), e("b", "Paris Orly Airport", plc)}, "a"},
+		{"John F Kennedy Airport", plc, []schema.Entity{e("a", "JFK", plc)}, "a"},
+		{"EWR", plc, []schema.Entity{e("a", "Newark", plc)}, ""},
+		{"MAN", plc, []schema.Entity{e("a", "Manchester", plc)}, ""},
+		{"JFK", per, []schema.Entity{e("a", "John F. Kennedy International Airport", plc)}, ""},
+		// events and tools by their everyday names
+		{"the Fringe", oth, []schema.Entity{e("a", "Edinburgh Festival Fringe", oth), e("b", "Edinburgh International Festival", oth)}, "a"},
+		{"WWDC", oth, []schema.Entity{e("a", "Apple Worldwide Developers Conference", oth), e("b", "Google I/O", oth)}, "a"},
+		{"gh", sys, []schema.Entity{e("a", "GitHub CLI", sys), e("b", "GitHub Actions", sys), e("c", "git", sys)}, "a"},
 		// a title says a man or a woman, for the names of givennames.txt
 		// too; a title and surname never name a relation
 		{"Mrs. Lindqvist", per, []schema.Entity{e("a", "Erik Lindqvist", per), e("b", "Anna Lindberg", per)}, ""},
@@ -70,5 +83,21 @@ func TestGivenSexes(t *testing.T) {
 		if got := sexes[name]; got != want {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
+	}
+}
+
+// Every line of airports.txt is a code of three capitals and a name.
+func TestAirportNames(t *testing.T) {
+	names := airportNames()
+	if len(names) < 7_000 {
+		t.Fatalf("airports.txt read %d airports, want at least 7,000", len(names))
+	}
+	for code := range names {
+		if len(code) != 3 || !allCaps(code) {
+			t.Errorf("code %q", code)
+		}
+	}
+	if got := names["CDG"]; !equal(got, []string{"charles", "de", "gaulle"}) {
+		t.Errorf("CDG: %v", got)
 	}
 }

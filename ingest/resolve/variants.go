@@ -279,6 +279,16 @@ sainsburys|sainsbury|j sainsbury|j sainsbury plc
 salesforce|sfdc
 citizens advice|citizens advice bureau|cab
 glastonbury festival|glasto
+edinburgh festival fringe|edinburgh fringe|the fringe
+apple worldwide developers conference|worldwide developers conference|wwdc
+aws re invent|re invent
+consumer electronics show|ces
+mobile world congress|mwc
+south by southwest|sxsw
+eurovision song contest|eurovision
+github cli|gh cli|gh
+azure cli|az cli
+aws cli|awscli
 st bartholomews hospital|barts
 microsoft 365|office 365|o365|m365
 google calendar|gcal

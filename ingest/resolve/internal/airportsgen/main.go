@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve"
+)
+
+func main() {
+	path := flag.String("csv", "", "airportsdata's airports.csv")
+	flag.Parse()
+	if err := run(*path); err != nil {
+		fmt.Fprintln(os.Stderr, "airportsgen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(path string) error {
+	if path == "" {
+		return fmt.Errorf("-csv is required")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	head, err := r.Read()
+	if err != nil {
+		return err
+	}
+	iata, name := slices.Index(head, "iata"), slices.Index(head, "name")
+	if iata < 0 || name < 0 {
+		return fmt.Errorf("%s: no iata or name column", path)
+	}
+	byCode := map[string]string{}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		code, n := rec[iata], resolve.Normalize(rec[name])
+		if len(code) != 3 || n == "" {
+			continue
+		}
+		if _, dup := byCode[code]; dup {
+			return fmt.Errorf("%s: code %s twice", path, code)
+		}
+		byCode[code] = n
+	}
+	codes := make([]string, 0, len(byCode))
+	for c := range byCode {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	w := bufio.NewWriter(os.Stdout)
+	for _, c := range codes {
+		fmt.Fprintf(w, "%s|%s\n", c, byCode[c])
+	}
+	return w.Flush()
+}
