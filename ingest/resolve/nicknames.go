@@ -112,6 +112,16 @@ func SearchNames(name string) []string {
 	if x := expandAbbrevs(t); !equal(x, t) {
 		more = append(more, strings.Join(x, " ")) // "5th Ave" also as "fifth avenue"
 	}
+	code := strings.TrimSpace(name)
+	if c, ok := airportNicknames[strings.Join(t, " ")]; ok {
+		code = c // "Roissy" also as "charles de gaulle"
+	}
+	if a := airportNames()[code]; len(a) > 0 && (allCaps(code) || code != name) {
+		more = append(more, strings.Join(a, " ")) // "JFK" also as "john f kennedy"
+	}
+	if s, ok := usStates[code]; ok {
+		more = append(more, s) // "MN" also as "minnesota"
+	}
 	for _, v := range more {
 		if len(out) == maxSearchNames {
 			return out

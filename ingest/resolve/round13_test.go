@@ -183,6 +183,10 @@ func TestSearchNames(t *testing.T) {
 		"Mam":          {"Mam", "mother", "mum", "mom"},
 		"5th Ave":      {"5th Ave", "fifth avenue"},
 		"O365":         {"O365", "m365", "microsoft 365", "office 365"},
+		"JFK":          {"JFK", "john f kennedy"},
+		"Jfk":          {"Jfk"},
+		"Roissy":       {"Roissy", "charles de gaulle"},
+		"MN":           {"MN", "minnesota"},
 	}
 	for in, want := range tests {
 		if got := SearchNames(in); !slices.Equal(got, want) {
