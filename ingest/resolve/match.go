@@ -569,7 +569,7 @@ func otherSurname(pm, own []string) bool {
 		return false // "Ana Garcia", "Ana García López"
 	}
 	pm, pc = joinParticles(pm), joinParticles(pc)
-	return len(pm) >= 2 && len(pc) >= 2 && !sameSurname(pm[len(pm)-1], pc[len(pc)-1]) && !compactGiven(pm, pc)
+	return len(pm) >= 2 && len(pc) >= 2 && !sameSurname(pm[len(pm)-1], pc[len(pc)-1])
 }
 
 // surnameOnly: the full name pm can match candidate c only by its surname:

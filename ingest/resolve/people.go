@@ -336,7 +336,7 @@ func joinParticles(w []string) []string {
 
 // knownGivenName: w is a given name the tables know.
 func knownGivenName(w string) bool {
-	return maleNames[w] || femaleNames[w] || givenSpellings[w] != 0
+	return maleNames[w] || femaleNames[w] || givenSpellings[w] != 0 || givenSexes()[w] != 0
 }
 
 // knownAsKin: one of aliases names the person by a relation to the owner

@@ -42,6 +42,8 @@ func TestRound15Resolution(t *testing.T) {
 		{"the Lake District", plc, []schema.Entity{e("a", "Lake Geneva", plc)}, ""},
 		// a founder's surname, a school's short name, a maker's product
 		{"Bosch", org, []schema.Entity{e("a", "Robert Bosch GmbH", org), e("b", "Siemens AG", org)}, "a"},
+		{"Boss", org, []schema.Entity{e("a", "Hugo Boss AG", org)}, "a"},
+		{"Lewis", org, []schema.Entity{e("a", "John Lewis", org)}, ""},
 		{"Stuy", org, []schema.Entity{e("a", "Stuyvesant High School", org), e("b", "Brooklyn Technical High School", org)}, "a"},
 		{"Stuy", org, []schema.Entity{e("a", "Stuyvesant Town", plc)}, ""},
 		{"Roomba", oth, []schema.Entity{e("a", "iRobot Roomba j7+", oth), e("b", "iRobot Braava jet m6", oth)}, "a"},

@@ -408,7 +408,7 @@ func editionLead(mt []string, name string) bool {
 
 // founderName: the organisation's name is a person's given name and
 // surname (its legal form left out) and the mention is the surname:
-// "Bosch" for "Robert Bosch GmbH", "Dior" for "Christian Dior SE".
+// "Bosch" for "Robert Bosch GmbH", "Boss" for "Hugo Boss AG".
 func founderName(mt, ct []string) bool {
 	core := strip(ct, orgSuffixes, false)
 	return len(mt) == 1 && len(core) == 2 && core[1] == mt[0] && len(core) < len(ct) && knownGivenName(core[0])
