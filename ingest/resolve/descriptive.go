@@ -68,6 +68,8 @@ var workHeads = map[string]string{
 	"handbook": "document", "manual": "document", "playbook": "document", "runbook": "document",
 	"migration": "migration", "move": "migration", "transition": "migration",
 	"launch": "launch", "rollout": "launch", "release": "launch", "reno": "renovation",
+	"planning": "planning", "prep": "planning", "preparation": "planning", "preparations": "planning",
+	"organising": "planning", "organizing": "planning",
 }
 
 // workTails end the name of a piece of work on the thing named before
@@ -143,15 +145,49 @@ func descriptiveMatch(m, c []string) bool {
 	if equal(m, c) || withTail(m, c) || withTail(c, m) {
 		return true // "WFH policy" for "Work-from-home policy review"
 	}
+	m, c = headLast(m), headLast(c)
 	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
 	if hm == "" || hm != hc {
 		return false
 	}
 	mods, cmods := m[:len(m)-1], c[:len(c)-1]
 	for _, w := range mods {
-		if !slices.Contains(cmods, w) {
+		if !slices.ContainsFunc(cmods, func(x string) bool { return wordAlike(w, x) }) {
 			return false
 		}
 	}
 	return len(cmods)-len(mods) <= 1
+}
+
+// headPreps join a head said first to what it is of: "migration to
+// PostgreSQL", "launch of the app".
+var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": true}
+
+// headLast writes a descriptive name whose head comes before a
+// preposition with the head last: "database migration to postgresql" as
+// "database postgresql migration"; other names are returned as they are.
+func headLast(w []string) []string {
+	for i := 1; i+2 <= len(w)-1; i++ {
+		if workHeads[w[i]] != "" && headPreps[w[i+1]] {
+			out := append(slices.Clone(w[:i]), w[i+2:]...)
+			return append(out, w[i])
+		}
+	}
+	if len(w) >= 3 && workHeads[w[0]] != "" && headPreps[w[1]] {
+		return append(slices.Clone(w[2:]), w[0])
+	}
+	return w
+}
+
+// wordAlike: two words of descriptive names name one thing: the same word,
+// two names of one thing in knownVariants, or one a short form of the
+// other of five letters or more ("postgres", "postgresql").
+func wordAlike(a, b string) bool {
+	if a == b || knownVariant([]string{a}, []string{b}) {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 5 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
 }

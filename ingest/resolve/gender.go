@@ -26,7 +26,7 @@ daniel darren david dean dennis derek desmond dominic donald douglas duncan edwa
 ethan felix finn frank frederick gareth gary gavin geoffrey george gordon graham gregory
 harold harry harvey henry hugh ian isaac jack jacob jake james jason jeffrey jeremy john
 jonathan joseph joshua julian justin keith kenneth kevin kwame liam louis luke malcolm mark
-martin matthew michael mohammed muhammad neil nicholas nigel oliver oscar owen patrick paul
+martin matthew maurice michael mohammed muhammad neil nicholas nigel oliver oscar owen patrick paul
 peter philip raymond richard robert roger ronald rory ryan samuel scott sean simon stephen
 steven stuart terence theo thomas timothy tobias tom tony trevor victor vincent walter wayne
 william zachary chidi tunde olumide rahul sanjay vikram arjun rohan hiroshi kenji wei jun

@@ -280,6 +280,14 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if placeLike(m.Kind, c.Kind) && v < scoreAcronym && caps && stateCode(m.Name, ct) {
 				v = scoreAcronym // "MN" for "Minnesota"
 			}
+			if orgLike(m.Kind, c.Kind) && v > 0 && v < scoreCompact && !knownVariant(mt, ct) && knownApart(mt, ct) {
+				v = 0 // "Penn" is not "Penn State", "Ford" not the Ford Foundation
+			}
+			if v > scorePartName-0.01 && c.Kind == schema.KindPlace && m.Kind != schema.KindPlace && knownOrganisation(mt, ct) && !equal(mt, ct) {
+				// "the Toffees" is Everton FC before the district of
+				// Everton, which the table names alike
+				v = scorePartName - 0.01
+			}
 			if !person {
 				if ps, decided := possessiveLead(m.Name, mt, name, ct); decided && ps == 0 {
 					v = 0 // "Sam's" is not "Sam Ash Music"

@@ -36,6 +36,7 @@ massachusetts institute of technology|mit
 university of california los angeles|ucla
 london school of economics|lse|london school of economics and political science
 goldman sachs|goldman sachs group
+ford motor company|ford|ford motor|ford motors
 jpmorgan chase|jp morgan|jpmorgan|jp morgan chase|jpm
 hsbc|hongkong and shanghai banking corporation|hsbc bank
 general motors|gm
@@ -132,7 +133,8 @@ national autonomous university of mexico|unam|universidad nacional autonoma de m
 epfl|ecole polytechnique federale de lausanne|swiss federal institute of technology lausanne|swiss federal institute of technology in lausanne
 sciences po|institut d'etudes politiques de paris|paris institute of political studies
 saudi aramco|aramco|saudi arabian oil company
-university of pennsylvania|upenn
+university of pennsylvania|upenn|penn
+pennsylvania state university|penn state
 petrobras|petroleo brasileiro
 pemex|petroleos mexicanos
 sabic|saudi basic industries corporation
@@ -218,6 +220,7 @@ wolverhampton wanderers|wolves
 sunderland afc|the black cats
 ipswich town|the tractor boys
 real madrid cf|real madrid|los blancos
+atletico madrid|atletico de madrid|club atletico de madrid|atleti|los colchoneros|los rojiblancos
 ac milan|the rossoneri|rossoneri
 borussia dortmund|bvb
 celtic fc|the bhoys
@@ -257,4 +260,28 @@ func schoolShort(mt, ct []string) bool {
 		}
 	}
 	return true
+}
+
+// knownApart: the organisations' table knows m as one organisation, and c
+// is another: on another line of the table ("Penn" is the University of
+// Pennsylvania, not Penn State), or a name that begins with m's words and
+// goes on with an institution of its own ("Ford" is the car maker, not the
+// Ford Foundation; "HSBC UK Bank" is HSBC's).
+func knownApart(m, c []string) bool {
+	a := organisationNames[strings.Join(m, " ")]
+	if a == 0 || equal(m, c) {
+		return false
+	}
+	if b := organisationNames[strings.Join(c, " ")]; b != 0 {
+		return a != b
+	}
+	return len(c) > len(m) && equal(c[:len(m)], m) && ownInstitution[c[len(m)]]
+}
+
+// ownInstitution, after a firm's name, name an institution of its own
+// that bears it: a foundation, a museum, a stadium.
+var ownInstitution = map[string]bool{
+	"foundation": true, "trust": true, "charity": true, "museum": true, "stadium": true, "arena": true,
+	"institute": true, "library": true, "hall": true, "theatre": true, "theater": true, "centre": true,
+	"center": true, "hospital": true, "school": true, "college": true, "university": true, "fund": true,
 }

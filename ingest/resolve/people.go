@@ -316,14 +316,20 @@ func macRest(s string) (string, bool) {
 // are compared: "Al-Farsi", "Al Farsi" and "Alfarsi" are one surname.
 var nameParticles = map[string]bool{"al": true, "el": true}
 
-// joinParticles joins nameParticles to the next word of w; w is returned
-// as it is when it has none.
+// joinParticles joins nameParticles to the next word of w, and writes an
+// Irish surname in Irish as it is written in English (irishSurnames); w
+// is returned as it is when it has neither.
 func joinParticles(w []string) []string {
-	if !slices.ContainsFunc(w[:max(len(w)-1, 0)], func(x string) bool { return nameParticles[x] }) {
+	if !slices.ContainsFunc(w[:max(len(w)-1, 0)], func(x string) bool { return nameParticles[x] || irishLeads[x] }) {
 		return w
 	}
 	var out []string
 	for i := 0; i < len(w); i++ {
+		if i > 0 && i+1 < len(w) && irishLeads[w[i]] && irishSurnames[w[i]+w[i+1]] != "" {
+			out = append(out, irishSurnames[w[i]+w[i+1]])
+			i++
+			continue
+		}
 		if nameParticles[w[i]] && i+1 < len(w) && i > 0 {
 			out = append(out, w[i]+w[i+1])
 			i++
@@ -332,6 +338,29 @@ func joinParticles(w []string) []string {
 		out = append(out, w[i])
 	}
 	return out
+}
+
+// irishLeads begin Irish surnames written in Irish: "Ó Briain", "Mac
+// Carthaigh", "Ní Bhriain".
+var irishLeads = map[string]bool{"o": true, "ua": true, "mac": true, "mag": true, "ni": true, "nic": true}
+
+// irishSurnames are common Irish surnames written in Irish (their lead and
+// name joined, accents dropped) with the English form they are compared
+// as: "Ó Briain" is O'Brien, "Mac Carthaigh" McCarthy.
+var irishSurnames = map[string]string{
+	"obriain": "obrien", "nibhriain": "obrien", "osuilleabhain": "osullivan", "nishuilleabhain": "osullivan",
+	"oceallaigh": "okelly", "niceallaigh": "okelly", "oneill": "oneill", "nineill": "oneill",
+	"omurchu": "murphy", "nimhurchu": "murphy", "oconchubhair": "oconnor", "nichonchubhair": "oconnor",
+	"odonnaill": "odonnell", "nidhonnaill": "odonnell", "omaille": "omalley", "nimhaille": "omalley",
+	"oraghallaigh": "oreilly", "niraghallaigh": "oreilly", "oruairc": "orourke", "niruairc": "orourke",
+	"ocathain": "okane", "nichathain": "okane", "odochartaigh": "odoherty", "nidhochartaigh": "odoherty",
+	"oduibhir": "odwyer", "nidhuibhir": "odwyer", "oconaill": "oconnell", "nichonaill": "oconnell",
+	"oriain": "ryan", "niriain": "ryan", "ogallchobhair": "gallagher", "nighallchobhair": "gallagher",
+	"ocinneide": "kennedy", "nichinneide": "kennedy", "oloingsigh": "lynch", "niloingsigh": "lynch",
+	"maccarthaigh": "mccarthy", "niccarthaigh": "mccarthy", "macmathuna": "mcmahon", "nicmhathuna": "mcmahon",
+	"macdomhnaill": "mcdonnell", "nicdhomhnaill": "mcdonnell", "magaoidh": "mckay", "macaodha": "mchugh",
+	"ohanluain": "hanlon", "oflannagain": "flanagan", "ofloinn": "flynn", "ocearbhaill": "carroll",
+	"odubhghaill": "doyle", "nidhubhghaill": "doyle", "ohogain": "hogan", "ocuinn": "quinn", "nichuinn": "quinn",
 }
 
 // knownGivenName: w is a given name the tables know.

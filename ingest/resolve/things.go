@@ -169,14 +169,24 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		if s, decided := possessiveLead(m.Name, mt, c.Name, tokens(c.Name)); decided && s == 0 {
 			continue // "Sam's" names no "Sam Ash Music"
 		}
-		ct := strip(tokens(c.Name), orgSuffixes, false)
+		own := tokens(c.Name)
+		if knownVariant(mt, own) {
+			return false // "Insta" is Instagram beside Instacart, "Ford" Ford Motor Company beside the Ford Foundation
+		}
+		if knownApart(mt, own) {
+			continue // "Ford" names no Ford Foundation
+		}
+		ct := strip(own, orgSuffixes, false)
 		switch {
-		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt):
-			return false // "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft Excel beside Excel Physiotherapy
+		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt) || withPlaceTail(mt, ct):
+			// "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft
+			// Excel beside Excel Physiotherapy, "the Mission" the Mission
+			// District beside Mission Bay
+			return false
 		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
 		case knownVariant(mt, ct):
-			return false // "Insta" is Instagram beside Instacart
+			return false
 		case len(ct) == 1 && len(mt) == 1 && len(ct[0]) >= len(mt[0])+3 && strings.HasPrefix(ct[0], mt[0]) && len(mt[0]) >= 4:
 			longer++ // "Lloyds" beside "LloydsPharmacy" and "Lloyds Bank"; not "Pickles"
 		}

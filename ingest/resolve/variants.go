@@ -1,6 +1,8 @@
 package resolve
 
 import (
+	_ "embed"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -15,7 +17,37 @@ import (
 // people. The list is a general gazetteer; some of its lines (Brum, Cambs,
 // the Beeb, Barts, Glasto, gcal, O365, SFDC, CAB, the Lakes) are names read
 // hold-outs 28, 30 and 31 missed, the rest what lies beside them.
-var knownVariants = variantTable(knownOrganisations + variantSource)
+var knownVariants = withCountries(variantTable(knownOrganisations+variantSource), countrySource)
+
+// countrySource lists countries' English names beside their names in
+// their own languages ("croatia|hrvatska"); see internal/countriesgen.
+//
+//go:embed countries.txt
+var countrySource string
+
+// withCountries adds to table the lines of countries whose names it does
+// not hold yet (a country the hand-written table already has keeps its
+// line there), less a name that is a given name ("Maurice", Mauritius in
+// French).
+func withCountries(table map[string]int, countries string) map[string]int {
+	next := 0
+	for _, n := range table {
+		next = max(next, n)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(countries), "\n") {
+		names := strings.Split(line, "|")
+		if slices.ContainsFunc(names, func(n string) bool { return table[n] != 0 }) {
+			continue
+		}
+		next++
+		for _, n := range names {
+			if !knownGivenName(n) {
+				table[n] = next
+			}
+		}
+	}
+	return table
+}
 
 // organisationNames holds the names of the organisations' table alone.
 var organisationNames = variantTable(knownOrganisations)
@@ -175,6 +207,11 @@ hanoi|ha noi
 mexico city|ciudad de mexico|cdmx
 new york city|new york|big apple
 new orleans|nola|the big easy
+stoke newington|stokey
+bedford stuyvesant|bed stuy|bedstuy
+south of market|soma
+west hollywood|weho
+koreatown|ktown|k town
 los angeles|la|the city of angels
 san francisco|sf|san fran|frisco|the city by the bay
 united kingdom|uk|great britain|britain|blighty

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -10,18 +9,19 @@ import (
 	"slices"
 
 	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table"
 )
 
 func main() {
 	path := flag.String("csv", "", "airportsdata's airports.csv")
 	flag.Parse()
-	if err := run(*path); err != nil {
+	if err := run(os.Stdout, *path); err != nil {
 		fmt.Fprintln(os.Stderr, "airportsgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(path string) error {
+func run(out io.Writer, path string) error {
 	if path == "" {
 		return fmt.Errorf("-csv is required")
 	}
@@ -57,14 +57,9 @@ func run(path string) error {
 		}
 		byCode[code] = n
 	}
-	codes := make([]string, 0, len(byCode))
-	for c := range byCode {
-		codes = append(codes, c)
+	lines := make([]string, 0, len(byCode))
+	for c, n := range byCode {
+		lines = append(lines, c+"|"+n)
 	}
-	slices.Sort(codes)
-	w := bufio.NewWriter(os.Stdout)
-	for _, c := range codes {
-		fmt.Fprintf(w, "%s|%s\n", c, byCode[c])
-	}
-	return w.Flush()
+	return table.Write(out, lines)
 }

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table"
 )
 
 // languages are the package's tables, one file each under names/.
@@ -33,13 +36,13 @@ var entry = regexp.MustCompile(`^\s*\['([^']+)',\s*'(male|female)'\]`)
 func main() {
 	dir := flag.String("dir", "", "the package's names/ directory")
 	flag.Parse()
-	if err := run(*dir); err != nil {
+	if err := run(os.Stdout, *dir); err != nil {
 		fmt.Fprintln(os.Stderr, "givennamesgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string) error {
+func run(out io.Writer, dir string) error {
 	if dir == "" {
 		return fmt.Errorf("-dir is required")
 	}
@@ -76,12 +79,7 @@ func run(dir string) error {
 		}
 		lines = append(lines, name+" "+sexes[0][:1])
 	}
-	slices.Sort(lines)
-	w := bufio.NewWriter(os.Stdout)
-	for _, l := range lines {
-		fmt.Fprintln(w, l)
-	}
-	return w.Flush()
+	return table.Write(out, lines)
 }
 
 // onlyLetters: s is lower-case ASCII letters, as the tables' names are

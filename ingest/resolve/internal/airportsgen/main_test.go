@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRun(t *testing.T) {
+	p := writeFile(t, "airports.csv", `"icao","iata","name","city"
+"KJFK","JFK","John F Kennedy International Airport","New York"
+"00AA","","Aero B Ranch Airport","Leoti"
+"EGLL","LHR","London Heathrow Airport","London"
+`)
+	var b strings.Builder
+	if err := run(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "JFK|john f kennedy international airport\nLHR|london heathrow airport\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestRunRefusesBadInput(t *testing.T) {
+	for name, body := range map[string]string{
+		"no iata column": "\"icao\",\"name\"\n\"KJFK\",\"JFK\"\n",
+		"a code twice":   "\"iata\",\"name\"\n\"JFK\",\"One\"\n\"JFK\",\"Two\"\n",
+		"a ragged row":   "\"iata\",\"name\"\n\"JFK\"\n",
+	} {
+		if err := run(&strings.Builder{}, writeFile(t, "a.csv", body)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if err := run(&strings.Builder{}, ""); err == nil {
+		t.Error("no path: no error")
+	}
+}
