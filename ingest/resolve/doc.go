@@ -67,7 +67,8 @@
 // does ("Solicitors", "Accountancy"), a doctors' practice's in any of its
 // usual words ("surgery", "Medical Practice", "Health Centre").
 //
-// Two more generated tables hold knowledge no rule derives: airports.txt,
+// Three more generated tables hold knowledge no rule derives: countries.txt,
+// countries by their own languages' names ("Hrvatska"; internal/countriesgen), airports.txt,
 // the IATA codes of 7,884 airports ("JFK" for John F. Kennedy International
 // Airport; airports.go, internal/airportsgen), and givennames.txt, about
 // 10,000 given names that are a man's or a woman's in every language that
