@@ -67,15 +67,18 @@
 // does ("Solicitors", "Accountancy"), a doctors' practice's in any of its
 // usual words ("surgery", "Medical Practice", "Health Centre").
 //
-// Three more generated tables hold knowledge no rule derives: countries.txt,
-// countries by their own languages' names ("Hrvatska"; internal/countriesgen), airports.txt,
-// the IATA codes of 7,884 airports ("JFK" for John F. Kennedy International
-// Airport; airports.go, internal/airportsgen), and givennames.txt, about
-// 10,000 given names that are a man's or a woman's in every language that
-// lists them (gender.go, internal/givennamesgen). A firm named after
-// someone may be said with the possessive ("Sam's" for Sam's Club, never
-// Sam Ash Music), a release by its code name ("Sonoma" for macOS 14
-// Sonoma), a US state by its postal code in capitals ("MN"), and a person
-// by a birth name stored as "née Whitfield", with "Mc" for "Mac", or with
-// the family name first ("Park Ji-hoon", "Jihoon Park").
+// Three more generated tables hold knowledge no rule derives:
+// countries.txt, countries by their own languages' names ("Hrvatska";
+// variants.go, internal/countriesgen), airports.txt, the IATA codes of
+// 7,884 airports ("JFK" for John F. Kennedy International Airport;
+// airports.go, internal/airportsgen), and givennames.txt, about 10,000
+// given names that are a man's or a woman's in every language that lists
+// them (gender.go, internal/givennamesgen). A firm named after someone
+// may be said with the possessive ("Sam's" for Sam's Club, never Sam Ash
+// Music), a release by its code name ("Sonoma" for macOS 14 Sonoma), a US
+// state by its postal code in capitals ("MN"), and a person by a birth
+// name stored as "née Whitfield", with "Mc" for "Mac", with an Irish
+// surname in Irish ("Ó Briain"), or with the family name first ("Park
+// Ji-hoon", "Jihoon Park"). The organisations' table also parts what it
+// knows as two: "Penn" is not Penn State, "Ford" not the Ford Foundation.
 package resolve
