@@ -7,8 +7,8 @@ import (
 )
 
 // airportSource lists the IATA codes of the world's airports with their
-// names (see internal/airportsgen), one a line: "JFK|john f kennedy
-// international airport".
+// names and their cities' (see internal/airportsgen), one a line:
+// "JFK|john f kennedy international airport|new york".
 //
 //go:embed airports.txt
 var airportSource string
@@ -21,13 +21,17 @@ var airportWords = map[string]bool{
 	"aerodrome": true, "airfield": true,
 }
 
-// airportNames reads airportSource once, into a map from each code to the
-// airport's name without airportWords.
-var airportNames = sync.OnceValue(func() map[string][]string {
-	out := make(map[string][]string, 8_000)
+// airport is one line of airportSource: the airport's name without
+// airportWords, and its city's.
+type airport struct{ name, city []string }
+
+// airports reads airportSource once, into a map from each code to its
+// airport.
+var airports = sync.OnceValue(func() map[string]airport {
+	out := make(map[string]airport, 8_000)
 	for _, line := range strings.Split(airportSource, "\n") {
-		if code, name, ok := strings.Cut(line, "|"); ok {
-			out[code] = dropWords(strings.Fields(name), airportWords)
+		if f := strings.Split(line, "|"); len(f) == 3 {
+			out[f[0]] = airport{dropWords(strings.Fields(f[1]), airportWords), strings.Fields(f[2])}
 		}
 	}
 	return out
@@ -38,8 +42,8 @@ var airportNames = sync.OnceValue(func() map[string][]string {
 // airport's own name of two words or more: "Newark" is a city, "Newark
 // Liberty" and "Heathrow Airport" are airports.
 func airportCode(code string, ct []string) bool {
-	name, ok := airportNames()[strings.TrimSpace(code)]
-	if !ok || len(name) == 0 {
+	a, ok := airports()[strings.TrimSpace(code)]
+	if !ok || len(a.name) == 0 {
 		return false
 	}
 	cc := dropWords(ct, airportWords)
@@ -47,9 +51,11 @@ func airportCode(code string, ct []string) bool {
 	switch {
 	case len(cc) == 0:
 		return false
-	case containsWords(cc, name):
-		return said || len(name) >= 2
-	case containsWords(name, cc):
+	case !said && (equal(cc, a.city) || knownPlace(cc)):
+		return false // "Bay City" is the city, not Bay City Regional Airport
+	case containsWords(cc, a.name):
+		return said || len(a.name) >= 2
+	case containsWords(a.name, cc):
 		return said
 	}
 	return false
@@ -65,4 +71,12 @@ var airportNicknames = map[string]string{"roissy": "CDG", "idlewild": "JFK", "se
 func airportNickname(m, ct []string) bool {
 	code, ok := airportNicknames[strings.Join(m, " ")]
 	return ok && airportCode(code, ct)
+}
+
+// sameAirport: the mention (mention, its words mt) and a candidate's name
+// (name, its words ct) name one airport, one by its code or a nickname.
+func sameAirport(mention string, mt []string, name string, ct []string) bool {
+	return allCaps(mention) && len(mt) == 1 && airportCode(mention, ct) ||
+		allCaps(name) && len(ct) == 1 && airportCode(name, mt) ||
+		airportNickname(mt, ct) || airportNickname(ct, mt)
 }

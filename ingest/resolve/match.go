@@ -141,9 +141,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
 		own := tokens(c.Name)
-		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && knownOrganisation(mt, own) {
+		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (knownOrganisation(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
 			// the organisations' table knows the name: "Barça", taken
-			// for a place, is FC Barcelona
+			// for a place, is FC Barcelona; an airport is a place and an
+			// organisation: "JFK", taken for one, is the other
 			pen, compatible = penaltyKind, true
 		}
 		facility := facilityOf(m, mt, c, own)
@@ -274,7 +275,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if placeLike(m.Kind, c.Kind) && v < scoreCompact && (withPlaceTail(mt, ct) || withPlaceTail(ct, mt)) {
 				v = scoreCompact // "the Shibuya district" for "Shibuya"
 			}
-			if !person && v < scoreAcronym && (caps && len(mt) == 1 && airportCode(m.Name, ct) || len(ct) == 1 && allCaps(name) && airportCode(name, mt) || airportNickname(mt, ct) || airportNickname(ct, mt)) {
+			if !person && v < scoreAcronym && sameAirport(m.Name, mt, name, ct) {
 				v = scoreAcronym // "JFK" for "John F. Kennedy International Airport"
 			}
 			if placeLike(m.Kind, c.Kind) && v < scoreAcronym && caps && stateCode(m.Name, ct) {

@@ -116,7 +116,7 @@ func SearchNames(name string) []string {
 	if c, ok := airportNicknames[strings.Join(t, " ")]; ok {
 		code = c // "Roissy" also as "charles de gaulle"
 	}
-	if a := airportNames()[code]; len(a) > 0 && (allCaps(code) || code != name) {
+	if a := airports()[code].name; len(a) > 0 && (allCaps(code) || code != name) {
 		more = append(more, strings.Join(a, " ")) // "JFK" also as "john f kennedy"
 	}
 	if s, ok := usStates[code]; ok {

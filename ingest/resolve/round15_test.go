@@ -60,6 +60,9 @@ func TestRound15Resolution(t *testing.T) {
 		{"EWR", plc, []schema.Entity{e("a", "Newark", plc)}, ""},
 		{"MAN", plc, []schema.Entity{e("a", "Manchester", plc)}, ""},
 		{"JFK", per, []schema.Entity{e("a", "John F. Kennedy International Airport", plc)}, ""},
+		{"JFK", org, []schema.Entity{e("a", "John F. Kennedy International Airport", plc)}, "a"},
+		{"John F. Kennedy International Airport", plc, []schema.Entity{e("a", "JFK", org)}, "a"},
+		{"BBC", org, []schema.Entity{e("a", "Bay City", plc)}, ""},
 		// events and tools by their everyday names
 		{"the Fringe", oth, []schema.Entity{e("a", "Edinburgh Festival Fringe", oth), e("b", "Edinburgh International Festival", oth)}, "a"},
 		{"WWDC", oth, []schema.Entity{e("a", "Apple Worldwide Developers Conference", oth), e("b", "Google I/O", oth)}, "a"},
@@ -88,18 +91,19 @@ func TestGivenSexes(t *testing.T) {
 	}
 }
 
-// Every line of airports.txt is a code of three capitals and a name.
+// Every line of airports.txt is a code of three capitals, a name and a
+// city.
 func TestAirportNames(t *testing.T) {
-	names := airportNames()
-	if len(names) < 7_000 {
-		t.Fatalf("airports.txt read %d airports, want at least 7,000", len(names))
+	all := airports()
+	if len(all) < 7_000 {
+		t.Fatalf("airports.txt read %d airports, want at least 7,000", len(all))
 	}
-	for code := range names {
+	for code := range all {
 		if len(code) != 3 || !allCaps(code) {
 			t.Errorf("code %q", code)
 		}
 	}
-	if got := names["CDG"]; !equal(got, []string{"charles", "de", "gaulle"}) {
+	if got := all["CDG"]; !equal(got.name, []string{"charles", "de", "gaulle"}) || !equal(got.city, []string{"paris"}) {
 		t.Errorf("CDG: %v", got)
 	}
 }

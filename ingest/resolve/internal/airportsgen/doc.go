@@ -3,8 +3,8 @@
 // one airport ("JFK" for John F. Kennedy International Airport, "CDG" for
 // Paris Charles de Gaulle Airport): every airport with an IATA code in the
 // PyPI package airportsdata 20260905 (MIT, Mike Borsetti; from
-// OurAirports and other open sources), one a line, "CODE|name" with the
-// name normalised as resolve compares names. To regenerate:
+// OurAirports and other open sources), one a line, "CODE|name|city" with
+// the names normalised as resolve compares names. To regenerate:
 //
 //	pip download airportsdata==20260905 --no-deps -d /tmp/ap
 //	unzip -q /tmp/ap/airportsdata-20260905-py3-none-any.whl -d /tmp/ap/w

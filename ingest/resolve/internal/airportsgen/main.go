@@ -35,9 +35,9 @@ func run(out io.Writer, path string) error {
 	if err != nil {
 		return err
 	}
-	iata, name := slices.Index(head, "iata"), slices.Index(head, "name")
-	if iata < 0 || name < 0 {
-		return fmt.Errorf("%s: no iata or name column", path)
+	iata, name, city := slices.Index(head, "iata"), slices.Index(head, "name"), slices.Index(head, "city")
+	if iata < 0 || name < 0 || city < 0 {
+		return fmt.Errorf("%s: no iata, name or city column", path)
 	}
 	byCode := map[string]string{}
 	for {
@@ -55,7 +55,7 @@ func run(out io.Writer, path string) error {
 		if _, dup := byCode[code]; dup {
 			return fmt.Errorf("%s: code %s twice", path, code)
 		}
-		byCode[code] = n
+		byCode[code] = n + "|" + resolve.Normalize(rec[city])
 	}
 	lines := make([]string, 0, len(byCode))
 	for c, n := range byCode {

@@ -26,16 +26,16 @@ func TestRun(t *testing.T) {
 	if err := run(&b, p); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := b.String(), "JFK|john f kennedy international airport\nLHR|london heathrow airport\n"; got != want {
+	if got, want := b.String(), "JFK|john f kennedy international airport|new york\nLHR|london heathrow airport|london\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
 func TestRunRefusesBadInput(t *testing.T) {
 	for name, body := range map[string]string{
-		"no iata column": "\"icao\",\"name\"\n\"KJFK\",\"JFK\"\n",
-		"a code twice":   "\"iata\",\"name\"\n\"JFK\",\"One\"\n\"JFK\",\"Two\"\n",
-		"a ragged row":   "\"iata\",\"name\"\n\"JFK\"\n",
+		"no iata column": "\"icao\",\"name\",\"city\"\n\"KJFK\",\"JFK\",\"NY\"\n",
+		"a code twice":   "\"iata\",\"name\",\"city\"\n\"JFK\",\"One\",\"A\"\n\"JFK\",\"Two\",\"B\"\n",
+		"a ragged row":   "\"iata\",\"name\",\"city\"\n\"JFK\"\n",
 	} {
 		if err := run(&strings.Builder{}, writeFile(t, "a.csv", body)); err == nil {
 			t.Errorf("%s: no error", name)
