@@ -120,11 +120,61 @@ func findEntities(toks []tok, skip []bool, lower map[string]bool) []mentionSpan 
 				continue
 			}
 		}
+		if k, ok := businessName(toks, skip, from, j); ok {
+			// "Sam's Club", "Tom's Diner"; "at Sainsbury's": a business
+			// named after someone
+			name := joinTokens(toks[from:j]) + "'s"
+			if k > j+1 {
+				name += " " + joinTokens(toks[j+1:k])
+			}
+			addM(name, schema.KindOrganisation, from, k)
+			i = k - 1
+			continue
+		}
 		name := joinTokens(toks[from:j])
 		addM(name, entityKind(toks, from, j, titled), from, j)
 		i = j - 1
 	}
 	return out
+}
+
+// businessNouns, after a name and its possessive, make a business of it:
+// "Sam's Club", "Joe's Pizza", "Tom's Diner".
+var businessNouns = set(`club diner pizza pizzeria kitchen cafe café bar grill bakery deli pub tavern
+restaurant garage pharmacy market store shop salon barbers barbershop books bookshop bistro burgers tacos
+coffee donuts bagels inn lounge hardware motors autos chippy`)
+
+// shopPreps before a name and its possessive, said alone, make a shop of
+// it: "at Sainsbury's", "from McDonald's" (but "at Anna's" is her home).
+var shopPreps = set(`at from`)
+
+// afterShop are words that may follow a shop's name said with its
+// possessive alone: "at Sainsbury's on Sundays", "at McDonald's was grim".
+var afterShop = set(`on in at for was is and with near again every last this yesterday today but or to
+because so after before`)
+
+// businessName: the capitalised run toks[from:to] is followed by a
+// possessive that makes a business's name of it, which ends before end:
+// with businessNouns after it ("Sam's Club"), or alone after shopPreps
+// when the name is no given name and no noun follows ("at Sainsbury's").
+func businessName(toks []tok, skip []bool, from, to int) (end int, ok bool) {
+	if to >= len(toks) || toks[to].low != "'s" {
+		return 0, false
+	}
+	k := to + 1
+	for k < len(toks) && toks[k].kind == tWord && toks[k].cap && businessNouns[toks[k].low] && !(skip != nil && skip[k]) {
+		k++
+	}
+	if k > to+1 {
+		return k, true
+	}
+	if from == 0 || !shopPreps[toks[from-1].low] || to-from == 1 && firstNames[toks[from].low] {
+		return 0, false
+	}
+	if k < len(toks) && toks[k].kind == tWord && !afterShop[toks[k].low] {
+		return 0, false // "at Sam's place", "at Mum's house"
+	}
+	return k, true
 }
 
 // knownRun: the words name a known place, organisation or system as a

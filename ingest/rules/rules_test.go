@@ -281,3 +281,33 @@ func TestWordWrittenLowerElsewhere(t *testing.T) {
 		t.Errorf("entities %q, want only Marcus", names)
 	}
 }
+
+// A name with its possessive is a business's before a business noun, or
+// alone after "at" or "from" when it is no given name and no noun follows;
+// else it is the person's.
+func TestBusinessNamesWithPossessive(t *testing.T) {
+	for text, want := range map[string][]string{
+		"I bought my tent at Sam's Club.":         {"Sam's Club/organisation"},
+		"Tom's Diner reopened last week.":         {"Tom's Diner/organisation"},
+		"We ate at Joe's Pizza near the station.": {"Joe's Pizza/organisation"},
+		"We shop at Sainsbury's on Sundays.":      {"Sainsbury's/organisation"},
+		"Lunch at McDonald's was grim.":           {"McDonald's/organisation"},
+		"We shop at Sainsbury’s on Sundays.":      {"Sainsbury's/organisation"},
+		"Dinner at Nando's":                       {"Nando's/organisation"},
+		"I got coffee at Trader Joe's.":           {"Trader Joe's/organisation"},
+		"Sam's dog barked all night.":             {"Sam/person"},
+		"I went to Anna's party on Friday.":       {"Anna/person"},
+		"We stayed at Anna's on Friday.":          {"Anna/person"},
+		"I left my scarf at Tom's place.":         {"Tom/person"},
+	} {
+		var got []string
+		for _, m := range extract(t, text) {
+			for _, e := range m.Entities {
+				got = append(got, e.Name+"/"+string(e.Kind))
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", text, diff)
+		}
+	}
+}
