@@ -70,6 +70,7 @@ var workHeads = map[string]string{
 	"launch": "launch", "rollout": "launch", "release": "launch", "reno": "renovation",
 	"planning": "planning", "prep": "planning", "preparation": "planning", "preparations": "planning",
 	"organising": "planning", "organizing": "planning",
+	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 }
 
 // workTails end the name of a piece of work on the thing named before
@@ -127,7 +128,7 @@ func withTail(short, long []string) bool {
 }
 
 // descriptiveDrop are words a descriptive name may have or leave out.
-var descriptiveDrop = map[string]bool{"the": true, "a": true, "new": true, "old": true, "current": true, "our": true, "my": true}
+var descriptiveDrop = map[string]bool{"and": true, "the": true, "a": true, "new": true, "old": true, "current": true, "our": true, "my": true}
 
 // descriptiveMatch: m and c end in heads of one kind and the words
 // before m's head are among those before c's, with at most one more

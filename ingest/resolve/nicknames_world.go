@@ -82,7 +82,7 @@ var worldNicknames = map[string][]string{
 	"sasha": {"alexander", "alexandra", "aleksandr", "aleksandra", "oleksandr"}, "sanya": {"aleksandr", "alexander"},
 	"shura": {"aleksandr", "aleksandra", "alexander", "alexandra"},
 	"misha": {"michael", "mikhail", "mykhailo"}, "dima": {"dmitri", "dmitry", "dmitriy", "dmytro"},
-	"kolya": {"nikolai", "nikolay", "mykola"}, "volodya": {"vladimir", "volodymyr"}, "vova": {"vladimir", "volodymyr"},
+	"kolya": {"nikolai", "nikolay", "mykola"}, "sashko": {"oleksandr"}, "mykolka": {"mykola"}, "tarasyk": {"taras"}, "volodya": {"vladimir", "volodymyr"}, "vova": {"vladimir", "volodymyr"},
 	"seryozha": {"sergei", "sergey", "serhiy"}, "serezha": {"sergei", "sergey"}, "lyosha": {"alexei", "aleksei", "alexey", "oleksiy"},
 	"alyosha": {"alexei", "aleksei", "alexey"}, "zhenya": {"yevgeny", "evgeny", "yevgenia", "evgenia"},
 	"pasha": {"pavel", "pavlo"}, "petya": {"pyotr", "petro"}, "vanya": {"ivan"}, "kostya": {"konstantin", "kostiantyn"},

@@ -22,7 +22,8 @@ walmart|wal mart|wally world
 home depot|the home depot
 john lewis|john lewis partnership|jlp
 waitrose|waitrose and partners
-primark|primarni
+primark|primarni|penneys
+ap moller maersk|maersk|moller maersk|maersk line
 national health service|nhs
 his majesty revenue and customs|her majesty revenue and customs|hm revenue and customs|hmrc|revenue and customs
 driver and vehicle licensing agency|dvla
@@ -268,11 +269,11 @@ func schoolShort(mt, ct []string) bool {
 // goes on with an institution of its own ("Ford" is the car maker, not the
 // Ford Foundation; "HSBC UK Bank" is HSBC's).
 func knownApart(m, c []string) bool {
-	a := organisationNames[strings.Join(m, " ")]
+	a := lineOf(organisationNames, m)
 	if a == 0 || equal(m, c) {
 		return false
 	}
-	if b := organisationNames[strings.Join(c, " ")]; b != 0 {
+	if b := lineOf(organisationNames, c); b != 0 {
 		return a != b
 	}
 	return len(c) > len(m) && equal(c[:len(m)], m) && ownInstitution[c[len(m)]]

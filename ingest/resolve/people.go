@@ -89,6 +89,7 @@ func sameKinTitle(a, b string) bool {
 var givenSpellings = variantTable(`
 muhammad|mohammed|mohamed|mohammad|muhammed|mohamad|mohammod
 sean|shaun|shawn
+sourav|saurav
 stephen|steven
 philip|phillip
 isabel|isobel|isabelle
@@ -291,15 +292,35 @@ func birthName(alias, own []string) []string {
 }
 
 // sameSurname: a and b are one surname, or one written with "Mc" and the
-// other with "Mac" ("McDonald", "MacDonald").
+// other with "Mac" ("McDonald", "MacDonald"), or two forms of one surname
+// in surnameForms ("Chattopadhyay", "Chatterjee").
 func sameSurname(a, b string) bool {
 	if a == b {
+		return true
+	}
+	if f := surnameForms[a]; f != 0 && f == surnameForms[b] {
 		return true
 	}
 	ra, oka := macRest(a)
 	rb, okb := macRest(b)
 	return oka && okb && ra == rb
 }
+
+// surnameForms are forms of one surname, each line one: the Bengali
+// surnames and their anglicised forms, and Arabic surnames transliterated
+// otherwise.
+var surnameForms = variantTable(`
+chattopadhyay|chattopadhyaya|chatterjee|chatterji
+bandyopadhyay|bandopadhyay|banerjee|banerji
+mukhopadhyay|mukherjee|mukherji
+gangopadhyay|ganguly|ganguli
+bhattacharya|bhattacharyya|bhattacharjee
+hussain|hussein|husain|hossain
+hasan|hassan
+hashemi|hashimi
+rahman|rehman
+qureshi|kureshi|qureishi
+`)
 
 // macRest returns what follows "Mac" or "Mc" in a surname, when at least
 // three letters do.

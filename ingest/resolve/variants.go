@@ -55,7 +55,7 @@ var organisationNames = variantTable(knownOrganisations)
 // knownOrganisation: m and c are two names of one organisation in
 // knownOrganisations.
 func knownOrganisation(m, c []string) bool {
-	a, b := organisationNames[strings.Join(m, " ")], organisationNames[strings.Join(c, " ")]
+	a, b := lineOf(organisationNames, m), lineOf(organisationNames, c)
 	return a != 0 && a == b
 }
 
@@ -105,6 +105,18 @@ florence|firenze
 the hague|den haag|s gravenhage
 mumbai|bombay
 myanmar|burma
+republic of georgia|sakartvelo
+armenia|hayastan
+israel|yisrael
+ukraine|ukraina
+bulgaria|balgariya
+30 st mary axe|the gherkin
+20 fenchurch street|the walkie talkie
+the leadenhall building|122 leadenhall street|the cheesegrater
+palace of westminster|houses of parliament
+elizabeth tower|big ben
+one world trade center|1 world trade center|freedom tower|1 wtc
+cloud gate|the bean
 netherlands|holland|nederland
 gdansk|danzig
 wroclaw|breslau
@@ -381,8 +393,51 @@ func variantsOf(name string) []string {
 // knownVariant: m and c are two names of one place or organisation in
 // knownVariants.
 func knownVariant(m, c []string) bool {
-	a, b := knownVariants[strings.Join(m, " ")], knownVariants[strings.Join(c, " ")]
+	a, b := variantLine(m), variantLine(c)
 	return a != 0 && a == b
+}
+
+// variantLine returns the line of knownVariants that holds the name w (its
+// words), as written or as the table writes names: initials joined and a
+// legal form left out ("J D Wetherspoon plc" is "jd wetherspoon",
+// "Volkswagen AG" "volkswagen", "A.P. Møller - Mærsk A/S" "ap moller
+// maersk"); 0 for none.
+func variantLine(w []string) int {
+	return lineOf(knownVariants, w)
+}
+
+// lineOf returns the line of table that holds the name w, as written or
+// with its initials joined and its legal form left out; 0 for none.
+func lineOf(table map[string]int, w []string) int {
+	if n := table[strings.Join(w, " ")]; n != 0 {
+		return n
+	}
+	k := strip(joinInitials(w), orgSuffixes, false)
+	if len(k) == 0 {
+		return 0
+	}
+	return table[strings.Join(k, " ")]
+}
+
+// joinInitials joins runs of one-letter words into one word: "j d
+// wetherspoon" is "jd wetherspoon", "a s" "as".
+func joinInitials(w []string) []string {
+	var out []string
+	for i := 0; i < len(w); i++ {
+		if len(w[i]) != 1 {
+			out = append(out, w[i])
+			continue
+		}
+		j := i
+		var b strings.Builder
+		for j < len(w) && len(w[j]) == 1 {
+			b.WriteString(w[j])
+			j++
+		}
+		out = append(out, b.String())
+		i = j - 1
+	}
+	return out
 }
 
 // genericOrgLeads are first words shared by many organisations' names:
