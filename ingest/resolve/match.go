@@ -508,6 +508,9 @@ func personScore(m, c []string) float64 {
 		// "Uncle Dave" for "Uncle David", "Auntie Bev" for "Aunt Bev",
 		// "Uncle Tony" for "Zio Tony": the title, then the name
 		m, c = m[1:], c[1:]
+		if len(m) == 0 {
+			return 0 // "Auntie" and "Aunt": a relation, not a name
+		}
 		if len(m) == 1 && (m[0] == c[0] || nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0])) {
 			return scoreKinName
 		}
