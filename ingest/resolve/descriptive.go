@@ -70,6 +70,7 @@ var workHeads = map[string]string{
 	"launch": "launch", "rollout": "launch", "release": "launch", "reno": "renovation",
 	"planning": "planning", "prep": "planning", "preparation": "planning", "preparations": "planning",
 	"organising": "planning", "organizing": "planning",
+	"training": "training", "implementation": "launch", "deployment": "launch",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 }
 
@@ -152,17 +153,46 @@ func descriptiveMatch(m, c []string) bool {
 		return false
 	}
 	mods, cmods := m[:len(m)-1], c[:len(c)-1]
+	used := 0 // the candidate's words the mention's account for
 	for _, w := range mods {
+		if n := initialsOfRun(w, cmods); n > 0 {
+			used += n // "SSO" for "single sign on"
+			continue
+		}
+		if n := citiesIn(w, cmods); n > 0 {
+			used += n // "Japan" for "Tokyo and Kyoto"
+			continue
+		}
 		if !slices.ContainsFunc(cmods, func(x string) bool { return wordAlike(w, x) }) {
 			return false
 		}
+		used++
 	}
-	return len(cmods)-len(mods) <= 1
+	return len(cmods)-used <= 1
+}
+
+// initialsOfRun returns how many consecutive words of ws w, two to five
+// letters, is the initials of ("sso", "single sign on": 3); 0 for none.
+func initialsOfRun(w string, ws []string) int {
+	n := len(w)
+	if n < 2 || n > 5 || !isLetters(w) {
+		return 0
+	}
+	for i := 0; i+n <= len(ws); i++ {
+		ok := true
+		for j := 0; j < n && ok; j++ {
+			ok = ws[i+j] != "" && ws[i+j][0] == w[j]
+		}
+		if ok {
+			return n
+		}
+	}
+	return 0
 }
 
 // headPreps join a head said first to what it is of: "migration to
 // PostgreSQL", "launch of the app".
-var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": true}
+var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": true, "with": true, "in": true}
 
 // headLast writes a descriptive name whose head comes before a
 // preposition with the head last: "database migration to postgresql" as

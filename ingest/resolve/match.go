@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -101,7 +102,13 @@ var titles = map[string]bool{
 	"coach": true, "pastor": true, "rev": true, "reverend": true, "rabbi": true, "imam": true,
 	"captain": true, "capt": true, "cllr": true, "councillor": true, "sgt": true, "sergeant": true,
 	"judge": true, "hon": true,
+	// a familiar "old" before a Chinese surname: "Lao Zhang"
+	"lao": true,
 }
+
+// familyFirstTitles are said before the family name of a name whose family
+// name comes first: "Lao Zhang" is Zhang Wei.
+var familyFirstTitles = map[string]bool{"lao": true}
 
 // Match returns the candidate the mention most likely names. ok is false
 // when no candidate reaches MatchThreshold, or when the best is not an
@@ -141,7 +148,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
 		own := tokens(c.Name)
-		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (knownOrganisation(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
+		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (knownVariant(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
 			// the organisations' table knows the name: "Barça", taken
 			// for a place, is FC Barcelona; an airport is a place and an
 			// organisation: "JFK", taken for one, is the other
@@ -161,6 +168,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
+		if g := germanSpelling.Replace(c.Name); person && g != c.Name {
+			// "Mr Mueller" for Klaus Müller: his name as written
+			// without umlauts is his too
+			c.Aliases = append(slices.Clone(c.Aliases), g)
+		}
 		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {
 			all = append(all, scored{e: c, s: scorePartName - pen})
 			continue // "JB" for James Bradshaw, "JP" for Jean-Pierre Martin
@@ -178,7 +190,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			}
 			continue
 		}
-		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] {
+		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] && !aliasSurname(append([]string{"x"}, pm...), c.Aliases) && !(familyFirstTitles[mt[0]] && pc[0] == pm[0]) {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
 		if person && umlautSpelling(m.Name, c.Name) {
@@ -250,7 +262,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if facility && k == 0 {
 				v = max(v, scoreFacility)
 			}
-			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && descriptiveMatch(mt, ct) {
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && (descriptiveMatch(mt, ct) || withoutNote(name) != name && descriptiveMatch(mt, tokens(withoutNote(name)))) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && v < scoreCompact {
@@ -307,14 +319,17 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				s = v
 			}
 		}
+		if person && titled && familyFirstTitles[mt[0]] && len(own) == 2 && own[0] == pm[0] {
+			s = max(s, scorePartName) // "Lao Zhang" for Zhang Wei
+		}
 		if person && titled && len(own) >= 3 && own[0] == mt[0] && own[len(own)-1] == pm[0] {
 			s = max(s, scoreRole) // "Dr. Patel" for "Dr Anil Patel" beside Meera Patel
 		}
 		if person && len(mt) == 1 && kinAlias(mt[0], append([]string{c.Name}, c.Aliases...)) {
 			s = max(s, scoreRole) // "Mam" for the one known as "my mother", or as "Mum"
 		}
-		if m.Kind == schema.KindOther && c.Kind == schema.KindOther && len(own) > 1 && carMakers[own[0]] && equal(own[1:], mt) {
-			s = max(s, scoreVendor) // "Hilux" for "Toyota Hilux"
+		if m.Kind == schema.KindOther && c.Kind == schema.KindOther && carModel(mt, own) {
+			s = max(s, scoreVendor) // "Hilux" for "Toyota Hilux", "the Golf" for "Volkswagen Golf GTI"
 		}
 		if s -= pen; s > 0 {
 			all = append(all, scored{c, s, caseless && !exact, person && surnameOnly(pm, c)})
@@ -459,7 +474,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(m, orgSuffixes, false), strip(c, orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc))) {
+		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc))) {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}

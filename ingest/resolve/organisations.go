@@ -221,6 +221,7 @@ wolverhampton wanderers|wolves
 sunderland afc|the black cats
 ipswich town|the tractor boys
 real madrid cf|real madrid|los blancos
+borussia monchengladbach|gladbach|the foals
 atletico madrid|atletico de madrid|club atletico de madrid|atleti|los colchoneros|los rojiblancos
 ac milan|the rossoneri|rossoneri
 borussia dortmund|bvb
@@ -240,7 +241,7 @@ jd wetherspoon|wetherspoons|spoons
 pret a manger|pret
 wagamama|wagas
 tim hortons|timmies|timmys|timmy hos
-hudsons bay|the bay|hudsons bay company
+hudson's bay|hudsons bay|the bay|hudson's bay company
 whole foods market|whole foods
 `
 

@@ -12,7 +12,7 @@ import (
 // ("Sir Elton", "Coach Dan" take a given name).
 var surnameTitles = map[string]bool{
 	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true, "professor": true,
-	"judge": true,
+	"judge": true, "lao": true,
 }
 
 // kinForms are the words for a relation, each with the relation it

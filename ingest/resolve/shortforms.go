@@ -267,6 +267,9 @@ func pluralAcronym(a, b string) bool {
 // small words too, in any case ("LOTR" for "Lord of the Rings", "GoT" for
 // "Game of Thrones"): three words at least, and a capital in short.
 func everyInitial(short, long string) bool {
+	if _, sub, ok := strings.Cut(long, ":"); ok && everyInitial(short, sub) {
+		return true // "BotW" for "The Legend of Zelda: Breath of the Wild"
+	}
 	short = strings.TrimSpace(short)
 	ws := tokens(long)
 	if len(ws) < 3 || len(ws) != len([]rune(short)) || !isLetters(short) || strings.ToLower(short) == short {

@@ -178,7 +178,7 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		}
 		ct := strip(own, orgSuffixes, false)
 		switch {
-		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt) || withPlaceTail(mt, ct):
+		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt) || withPlaceTail(mt, ct) || carModel(mt, own):
 			// "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft
 			// Excel beside Excel Physiotherapy, "the Mission" the Mission
 			// District beside Mission Bay
@@ -422,4 +422,12 @@ func editionLead(mt []string, name string) bool {
 func founderName(mt, ct []string) bool {
 	core := strip(ct, orgSuffixes, false)
 	return len(mt) == 1 && len(core) == 2 && core[1] == mt[0] && len(core) < len(ct) && knownGivenName(core[0])
+}
+
+// carModel: own is a car maker's name and a model, and mt is the model,
+// its trim left out: "Hilux" for "Toyota Hilux", "Golf" for "Volkswagen
+// Golf GTI" (never "Golf 7" for a "Golf 8").
+func carModel(mt, own []string) bool {
+	return len(own) > 1 && carMakers[own[0]] && len(own)-1 >= len(mt) && len(own)-1-len(mt) <= 1 &&
+		equal(own[1:1+len(mt)], mt) && !hasDigitRune(strings.Join(own[1+len(mt):], ""))
 }

@@ -111,6 +111,8 @@ israel|yisrael
 ukraine|ukraina
 bulgaria|balgariya
 30 st mary axe|the gherkin
+alexandra palace|ally pally
+kent|the garden of england
 20 fenchurch street|the walkie talkie
 the leadenhall building|122 leadenhall street|the cheesegrater
 palace of westminster|houses of parliament
@@ -258,7 +260,7 @@ staffordshire|staffs
 warwickshire|warks
 wiltshire|wilts
 worcestershire|worcs
-yorkshire|yorks
+yorkshire|yorks|gods own country
 lake district|the lakes
 peak district|the peaks
 birmingham|brum
@@ -338,7 +340,7 @@ eurovision song contest|eurovision
 github cli|gh cli|gh
 azure cli|az cli
 aws cli|awscli
-st bartholomews hospital|barts
+st bartholomew's hospital|st bartholomews hospital|barts
 microsoft 365|office 365|o365|m365
 google calendar|gcal
 visual studio code|vscode
