@@ -71,6 +71,8 @@ var workHeads = map[string]string{
 	"planning": "planning", "prep": "planning", "preparation": "planning", "preparations": "planning",
 	"organising": "planning", "organizing": "planning",
 	"training": "training", "implementation": "launch", "deployment": "launch",
+	"thesis": "thesis", "dissertation": "thesis",
+	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 }
 
@@ -168,8 +170,17 @@ func descriptiveMatch(m, c []string) bool {
 		}
 		used++
 	}
+	for _, w := range cmods {
+		if genericMods[w] && !slices.Contains(mods, w) {
+			used++ // "the Tidely launch" is the "Launch of the Tidely mobile app"
+		}
+	}
 	return len(cmods)-used <= 1
 }
+
+// genericMods say what a piece of work is of without telling it apart:
+// "mobile app", "web".
+var genericMods = map[string]bool{"mobile": true, "app": true, "web": true, "online": true, "digital": true}
 
 // initialsOfRun returns how many consecutive words of ws w, two to five
 // letters, is the initials of ("sso", "single sign on": 3); 0 for none.
@@ -192,7 +203,7 @@ func initialsOfRun(w string, ws []string) int {
 
 // headPreps join a head said first to what it is of: "migration to
 // PostgreSQL", "launch of the app".
-var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": true, "with": true, "in": true}
+var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": true, "with": true, "in": true, "on": true, "about": true}
 
 // headLast writes a descriptive name whose head comes before a
 // preposition with the head last: "database migration to postgresql" as
@@ -206,6 +217,9 @@ func headLast(w []string) []string {
 	}
 	if len(w) >= 3 && workHeads[w[0]] != "" && headPreps[w[1]] {
 		return append(slices.Clone(w[2:]), w[0])
+	}
+	if len(w) >= 2 && workHeads[w[0]] != "" && workHeads[w[len(w)-1]] == "" {
+		return append(slices.Clone(w[1:]), w[0]) // "Wedding – Priya & Tom"
 	}
 	return w
 }

@@ -230,6 +230,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				// "MIT", known as the Massachusetts Institute of
 				// Technology, is not the Manipal Institute of Technology
 				v = 0
+			} else if !person && len(mt) > 1 && len(ct) == 1 && allCaps(name) && spelledOut(ct[0], append([]string{c.Name}, c.Aliases...), mt) {
+				// "WWF", known as the World Wrestling Federation, is not
+				// the World Wide Fund for Nature
+				v = 0
+			} else if (m.Kind == schema.KindOrganisation) != (c.Kind == schema.KindOrganisation) && versionOnly(mt, ct) {
+				v = 0 // "FIFA 23", a game, is not FIFA
 			} else {
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
 				if !person {
@@ -478,7 +484,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
-	if vm, vc := withoutVersions(m), withoutVersions(c); (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc) {
+	if versionOnly(m, c) {
 		return scoreVersion // "Python 3" for "Python"; never "Python 2" for "Python 3"
 	}
 	if len(m) == 1 && len(c) > 1 && m[0] == Acronym(strings.Join(c, " ")) ||
@@ -500,6 +506,9 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		// extends another's is usually another place ("Niger",
 		// "Nigeria"): places are compared by spelling (variantScore).
 		return 0
+	}
+	if variantLine(m) != 0 && !knownVariant(m, c) && !containsWords(c, m) && !containsWords(m, c) {
+		return 0 // "Commbank", a name the tables know, is no misspelling of Commerzbank
 	}
 	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) && wordsAlike(m, c) {
 		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
@@ -746,4 +755,11 @@ func keepDigit(r rune) rune {
 		return r
 	}
 	return -1
+}
+
+// versionOnly: one name is the other with a version number after it
+// ("Python 3", "Python").
+func versionOnly(m, c []string) bool {
+	vm, vc := withoutVersions(m), withoutVersions(c)
+	return (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc)
 }

@@ -221,6 +221,7 @@ wolverhampton wanderers|wolves
 sunderland afc|the black cats
 ipswich town|the tractor boys
 real madrid cf|real madrid|los blancos
+instituto tecnologico y de estudios superiores de monterrey|itesm|tec de monterrey|el tec de monterrey
 borussia monchengladbach|gladbach|the foals
 atletico madrid|atletico de madrid|club atletico de madrid|atleti|los colchoneros|los rojiblancos
 ac milan|the rossoneri|rossoneri
@@ -242,7 +243,6 @@ pret a manger|pret
 wagamama|wagas
 tim hortons|timmies|timmys|timmy hos
 hudson's bay|hudsons bay|the bay|hudson's bay company
-whole foods market|whole foods
 `
 
 // schoolWords end the names of schools, which are often called by the

@@ -301,6 +301,9 @@ func sameSurname(a, b string) bool {
 	if f := surnameForms[a]; f != 0 && f == surnameForms[b] {
 		return true
 	}
+	if len(a) >= 5 && russianFold(a) == russianFold(b) {
+		return true // "Kouznetsova", "Kuznetsova"
+	}
 	ra, oka := macRest(a)
 	rb, okb := macRest(b)
 	return oka && okb && ra == rb
@@ -400,4 +403,21 @@ func knownAsKin(aliases []string) bool {
 		}
 	}
 	return false
+}
+
+// russianTranslit writes the spellings one Cyrillic letter is given in
+// other languages' transliterations one way: French "ou" for "u", "ia" and
+// "ya", "iu" and "yu", "ii" and "iy" at the end for "y".
+var russianTranslit = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch")
+
+// russianFold returns s written as russianTranslit writes it, with a
+// final "ii" or "iy" as "y".
+func russianFold(s string) string {
+	f := russianTranslit.Replace(s)
+	for _, end := range []string{"iy", "ii", "yi"} {
+		if rest, ok := strings.CutSuffix(f, end); ok {
+			return rest + "y"
+		}
+	}
+	return f
 }

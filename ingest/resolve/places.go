@@ -320,6 +320,21 @@ var usStates = map[string]string{
 	"WA": "washington", "WV": "west virginia", "WI": "wisconsin", "WY": "wyoming",
 }
 
+// usState: w names a US state, "state" after its name or not ("Washington
+// State", "Ohio").
+func usState(w []string) bool {
+	if len(w) > 1 && w[len(w)-1] == "state" {
+		w = w[:len(w)-1]
+	}
+	name := strings.Join(w, " ")
+	for _, s := range usStates {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
 // stateCode: the mention, written in capitals, is the postal code of the
 // US state c names ("MN", "Minnesota"; "NY", "New York State").
 func stateCode(mention string, ct []string) bool {

@@ -117,7 +117,7 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity, own []string) bo
 		// place is the facility too ("Addenbrooke's" for Addenbrooke's
 		// Hospital): no town is named so; nor is a name no gazetteer has
 		// ("Holmwood" for Holmwood Hospital; not "Cambridge")
-		mentionOK := m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther || m.Kind == schema.KindPlace && (possessiveName(m.Name) || !knownPlace(mt))
+		mentionOK := m.Kind == schema.KindOrganisation || m.Kind == schema.KindOther || m.Kind == schema.KindPlace && (possessiveName(m.Name) || !knownPlace(mt) && !usState(mt))
 		return mentionOK && (c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther)
 	case len(mt) == len(ct)+1 && facilityTails[mt[len(mt)-1]] && equal(mt[:len(ct)], ct):
 		return c.Kind == schema.KindOrganisation || c.Kind == schema.KindOther

@@ -283,7 +283,6 @@ india|bharat
 egypt|misr
 morocco|al maghrib
 russia|rossiya|russian federation
-ukraine|ukraina
 brazil|brasil
 south korea|republic of korea|hanguk
 north korea|dprk|democratic peoples republic of korea
@@ -302,15 +301,20 @@ toronto|the six|the 6ix|t dot|tdot
 montreal|mtl
 wellington|welly
 brisbane|brissie|brisvegas
+tasmania|tassie
+fremantle|freo
+wollongong|the gong
+gold coast|the goldie
+lagos|eko
+east boston|eastie
+jamaica plain|jp
 valparaiso|valpo
 saint petersburg florida|st petersburg florida|st pete|st pete florida
 sao paulo|sampa
 kuala lumpur|kl
-new orleans|nola|the big easy
 indianapolis|indy
 jacksonville|jax
 albuquerque|abq
-los angeles|la|the city of angels
 melbourne|melbs
 vancouver|vancity
 christchurch|chch

@@ -53,17 +53,18 @@ func checkMatches(t *testing.T, tests []matchCase) {
 // Every name of the tables is on one line: a name on two would silently
 // name only the later one's thing.
 func TestVariantNamesOnOneLine(t *testing.T) {
-	seen := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(knownOrganisations+"\n"+variantSource), "\n") {
+	seen := map[string]int{}
+	lines := strings.Split(strings.TrimSpace(knownOrganisations+"\n"+variantSource), "\n")
+	for i, line := range lines {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
 		for _, n := range strings.Split(line, "|") {
 			k := Normalize(n)
-			if prev, ok := seen[k]; ok && prev != line {
-				t.Errorf("%q is on two lines: %q and %q", k, prev, line)
+			if prev, ok := seen[k]; ok && prev != i {
+				t.Errorf("%q is on two lines: %q and %q", k, lines[prev], line)
 			}
-			seen[k] = line
+			seen[k] = i
 		}
 	}
 }
