@@ -125,7 +125,7 @@ var Holdouts = []Holdout{
 	{"holdout47.json", "hold-out 47 (entity names of every kind, 100 cases; read in the seventeenth round: spent)"},
 	{"holdout48.json", "hold-out 48 (entity names of every kind, 100 cases; read in the eighteenth round: spent)"},
 	{"holdout49.json", "hold-out 49 (entity names of every kind, 100 cases; read in the nineteenth round: spent)"},
-	{"holdout50.json", "hold-out 50 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout50.json", "hold-out 50 (entity names of every kind, 100 cases; read in the twentieth round: spent)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

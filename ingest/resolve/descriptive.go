@@ -71,7 +71,7 @@ var workHeads = map[string]string{
 	"planning": "planning", "prep": "planning", "preparation": "planning", "preparations": "planning",
 	"organising": "planning", "organizing": "planning",
 	"training": "training", "implementation": "launch", "deployment": "launch",
-	"thesis": "thesis", "dissertation": "thesis",
+	"thesis": "thesis", "dissertation": "thesis", "moving": "migration", "relaunch": "launch",
 	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 }
@@ -171,7 +171,7 @@ func descriptiveMatch(m, c []string) bool {
 		used++
 	}
 	for _, w := range cmods {
-		if genericMods[w] && !slices.Contains(mods, w) {
+		if (genericMods[w] || workHeads[w] != "") && !slices.Contains(mods, w) {
 			used++ // "the Tidely launch" is the "Launch of the Tidely mobile app"
 		}
 	}
@@ -207,8 +207,21 @@ var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": tru
 
 // headLast writes a descriptive name whose head comes before a
 // preposition with the head last: "database migration to postgresql" as
-// "database postgresql migration"; other names are returned as they are.
+// "database postgresql migration"; where the work is done ("renovation at
+// the Elm Road house") and what a migration leaves ("from MySQL to") are
+// left out. Other names are returned as they are.
 func headLast(w []string) []string {
+	for i := 1; i+1 < len(w); i++ {
+		if workHeads[w[i]] != "" && w[i+1] == "at" {
+			w = w[:i+1] // "kitchen renovation at the Elm Road house"
+			break
+		}
+	}
+	if f := slices.Index(w, "from"); f > 0 {
+		if t := slices.Index(w[f:], "to"); t > 0 {
+			w = append(slices.Clone(w[:f]), w[f+t:]...) // "migration from mysql to postgresql": "migration to postgresql"
+		}
+	}
 	for i := 1; i+2 <= len(w)-1; i++ {
 		if workHeads[w[i]] != "" && headPreps[w[i+1]] {
 			out := append(slices.Clone(w[:i]), w[i+2:]...)

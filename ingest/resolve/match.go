@@ -284,7 +284,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if !person && v < scorePartName && capsLead(m.Name, name, orgLike(m.Kind, c.Kind)) {
 				v = scorePartName // "TD" for "TD Canada Trust"
 			}
-			if !person && v < scoreVendor && (codeName(mt, ct) || editionLead(mt, name)) {
+			if !person && v < scoreVendor && (codeName(mt, ct) || editionLead(mt, name) || sequelShort(m.Name, name)) {
 				v = scoreVendor // "Sonoma" for "macOS 14 Sonoma", "the Kindle" for "Kindle Paperwhite (11th generation)"
 			}
 			if orgLike(m.Kind, c.Kind) && v < scorePartName && (founderName(mt, ct) || schoolShort(mt, ct)) {

@@ -35,7 +35,7 @@ func tokens(name string) []string {
 			// combining accent: drop
 		case r == '&':
 			b.WriteString(" and ")
-		case r == '\'' || r == '’' || r == '`':
+		case r == '\'' || r == '’' || r == '`' || r == 'ʻ' || r == 'ʼ':
 			b.WriteRune('\'')
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(unicode.ToLower(r))

@@ -72,6 +72,23 @@ manchester united|man united|man utd|the red devils
 manchester city|man city
 tottenham hotspur|spurs|tottenham hotspur fc
 arsenal fc|arsenal football club|the gunners
+afc bournemouth|bournemouth fc|the cherries
+brentford fc|the bees
+charlton athletic fc|charlton athletic|the addicks
+southampton fc|the saints
+newcastle united|newcastle united fc|the toon|the magpies
+crystal palace fc|the eagles
+watford fc|the hornets
+burnley fc|the clarets
+fulham fc|the cottagers
+stoke city|stoke city fc|the potters
+luton town|luton town fc|the hatters
+huddersfield town|the terriers
+office for standards in education, children's services and skills|ofsted
+office of communications|ofcom
+office of gas and electricity markets|ofgem
+office of qualifications and examinations regulation|ofqual
+water services regulation authority|ofwat
 fc barcelona|barca|barcelona fc
 paris saint germain|psg
 juventus|juve|juventus fc|the old lady|la vecchia signora

@@ -405,10 +405,11 @@ func knownAsKin(aliases []string) bool {
 	return false
 }
 
-// russianTranslit writes the spellings one Cyrillic letter is given in
-// other languages' transliterations one way: French "ou" for "u", "ia" and
-// "ya", "iu" and "yu", "ii" and "iy" at the end for "y".
-var russianTranslit = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch")
+// russianTranslit writes the spellings one Cyrillic or Arabic letter is
+// given in other transliterations one way: French "ou" for "u", "ia" and
+// "ya", "iu" and "yu", "ii" and "iy" at the end for "y"; "ee" and "oo" for
+// the long vowels "i" and "u" ("Rasheed", "Rashid").
+var russianTranslit = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch", "ee", "i", "oo", "u")
 
 // russianFold returns s written as russianTranslit writes it, with a
 // final "ii" or "iy" as "y".

@@ -431,3 +431,31 @@ func carModel(mt, own []string) bool {
 	return len(own) > 1 && carMakers[own[0]] && len(own)-1 >= len(mt) && len(own)-1-len(mt) <= 1 &&
 		equal(own[1:1+len(mt)], mt) && !hasDigitRune(strings.Join(own[1+len(mt):], ""))
 }
+
+// sequelCode matches a sequel said by its title's initials and its number:
+// "T2", "GTA5", "LOTR 2".
+var sequelCode = regexp.MustCompile(`^([A-Za-z]{1,4}) ?([0-9]{1,2})$`)
+
+// sequelShort: the mention is a title's initials and its number, and name
+// is the title with that number ("T2" for "Terminator 2: Judgment Day",
+// never for "Terminator 3" or "The Terminator").
+func sequelShort(mention, name string) bool {
+	sm := sequelCode.FindStringSubmatch(strings.TrimSpace(mention))
+	if sm == nil || len(name) > maxNameBytes {
+		return false
+	}
+	title, _, _ := strings.Cut(name, ":")
+	ws := tokens(title)
+	for i, w := range ws {
+		if w != sm[2] {
+			continue
+		}
+		before := strip(ws[:i], map[string]bool{"the": true}, true)
+		var initials strings.Builder
+		for _, b := range before {
+			initials.WriteByte(b[0])
+		}
+		return len(before) > 0 && initials.String() == strings.ToLower(sm[1])
+	}
+	return false
+}

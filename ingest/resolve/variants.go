@@ -302,6 +302,13 @@ montreal|mtl
 wellington|welly
 brisbane|brissie|brisvegas
 tasmania|tassie
+amsterdam|mokum
+kottbusser tor|kotti
+gorlitzer park|gorli
+hawaii island|island of hawaii|the big island|big island
+brisbane cricket ground|the gabba|gabba
+melbourne cricket ground|the mcg
+sydney cricket ground|the scg
 fremantle|freo
 wollongong|the gong
 gold coast|the goldie
