@@ -1,23 +1,14 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table/tabletest"
 )
 
-func writeFile(t *testing.T, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestRun(t *testing.T) {
-	p := writeFile(t, "airports.csv", `"icao","iata","name","city"
+	p := tabletest.File(t, "airports.csv", `"icao","iata","name","city"
 "KJFK","JFK","John F Kennedy International Airport","New York"
 "00AA","","Aero B Ranch Airport","Leoti"
 "EGLL","LHR","London Heathrow Airport","London"
@@ -37,7 +28,7 @@ func TestRunRefusesBadInput(t *testing.T) {
 		"a code twice":   "\"iata\",\"name\",\"city\"\n\"JFK\",\"One\",\"A\"\n\"JFK\",\"Two\",\"B\"\n",
 		"a ragged row":   "\"iata\",\"name\",\"city\"\n\"JFK\"\n",
 	} {
-		if err := run(&strings.Builder{}, writeFile(t, "a.csv", body)); err == nil {
+		if err := run(&strings.Builder{}, tabletest.File(t, "a.csv", body)); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}

@@ -1,26 +1,20 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table/tabletest"
 )
 
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
+	dir := tabletest.Dir(t, map[string]string{
 		"cities15000.json": `{"1": {"name": "Kyoto", "population": 1459640, "countrycode": "JP"},
 			"2": {"name": "Valencia", "population": 814208, "countrycode": "ES"},
 			"3": {"name": "Valencia", "population": 1484430, "countrycode": "VE"},
 			"4": {"name": "Tiny", "population": 20000, "countrycode": "JP"}}`,
 		"countries.json": `{"JP": {"name": "Japan", "iso": "JP"}, "ES": {"name": "Spain", "iso": "ES"}, "VE": {"name": "Venezuela", "iso": "VE"}}`,
-	}
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	var b strings.Builder
 	if err := run(&b, dir); err != nil {
 		t.Fatal(err)
@@ -31,9 +25,10 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunRefusesBadInput(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "cities15000.json"), []byte(`{"1": {"name": "X", "population": 200000, "countrycode": "ZZ"}}`), 0o600)
-	os.WriteFile(filepath.Join(dir, "countries.json"), []byte(`{}`), 0o600)
+	dir := tabletest.Dir(t, map[string]string{
+		"cities15000.json": `{"1": {"name": "X", "population": 200000, "countrycode": "ZZ"}}`,
+		"countries.json":   `{}`,
+	})
 	if err := run(&strings.Builder{}, dir); err == nil {
 		t.Error("a city of no country: no error")
 	}

@@ -1,29 +1,21 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table/tabletest"
 )
 
-func writeFile(t *testing.T, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestRun(t *testing.T) {
-	countries := writeFile(t, "countries.json", `{
+	countries := tabletest.File(t, "countries.json", `{
 		"HR": {"name": "Croatia", "native": "Hrvatska"},
 		"IS": {"name": "Iceland", "native": "Ísland"},
 		"EG": {"name": "Egypt", "native": "مصر"},
 		"GB": {"name": "United Kingdom", "native": "United Kingdom"},
 		"DE": {"name": "Germany", "native": "Deutschland"}}`)
-	words := writeFile(t, "words.txt", "island\nland\n")
+	words := tabletest.File(t, "words.txt", "island\nland\n")
 	var b strings.Builder
 	if err := run(&b, countries, words); err != nil {
 		t.Fatal(err)
@@ -36,8 +28,8 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunRefusesBadInput(t *testing.T) {
-	words := writeFile(t, "words.txt", "island\n")
-	if err := run(&strings.Builder{}, writeFile(t, "bad.json", `{"HR": [`), words); err == nil {
+	words := tabletest.File(t, "words.txt", "island\n")
+	if err := run(&strings.Builder{}, tabletest.File(t, "bad.json", `{"HR": [`), words); err == nil {
 		t.Error("malformed JSON: no error")
 	}
 	if err := run(&strings.Builder{}, "", words); err == nil {

@@ -1,23 +1,22 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/ingest/resolve/internal/table/tabletest"
 )
 
 func TestRun(t *testing.T) {
-	dir := t.TempDir()
 	tables := map[string]string{
 		"en": "const enNames = new Map([\n  ['erik', 'male'],\n  ['karin', 'female'],\n  ['kim', 'female'],\n  ['solo', 'male'],\n  ['mixed', 'male'],\n]);\n",
 		"de": "  ['erik', 'male'],\n  ['karin', 'male'],\n  ['karin', 'female'],\n  ['kim', 'female'],\n  ['mixed', 'female'],\n",
 	}
+	files := map[string]string{}
 	for _, lang := range languages {
-		if err := os.WriteFile(filepath.Join(dir, lang+".js"), []byte(tables[lang]), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		files[lang+".js"] = tables[lang]
 	}
+	dir := tabletest.Dir(t, files)
 	var b strings.Builder
 	if err := run(&b, dir); err != nil {
 		t.Fatal(err)

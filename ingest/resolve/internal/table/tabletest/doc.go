@@ -1,0 +1,3 @@
+// Package tabletest writes the input files the table generators' tests
+// read.
+package tabletest
