@@ -38,9 +38,10 @@ var airports = sync.OnceValue(func() map[string]airport {
 })
 
 // airportCode: code, three capitals, is the IATA code of the airport ct
-// (a name's words) names. The name must say it is an airport, or hold the
+// (a name's words) names. The name must say it is an airport, or be the
 // airport's own name of two words or more: "Newark" is a city, "Newark
-// Liberty" and "Heathrow Airport" are airports.
+// Liberty" and "Heathrow Airport" are airports, the "Los Angeles Lakers"
+// are no airport.
 func airportCode(code string, ct []string) bool {
 	a, ok := airports()[strings.TrimSpace(code)]
 	if !ok || len(a.name) == 0 {
@@ -53,10 +54,12 @@ func airportCode(code string, ct []string) bool {
 		return false
 	case !said && (equal(cc, a.city) || knownPlace(cc)):
 		return false // "Bay City" is the city, not Bay City Regional Airport
+	case !said:
+		return equal(cc, a.name) && len(a.name) >= 2 // "Newark Liberty", never "Los Angeles Lakers"
 	case containsWords(cc, a.name):
-		return said || len(a.name) >= 2
+		return true
 	case containsWords(a.name, cc):
-		return said
+		return true // "Heathrow Airport"
 	}
 	return false
 }

@@ -68,7 +68,7 @@ var trailingNote = regexp.MustCompile(`\s*\([^()]*\)\s*$`)
 
 // withoutNote returns name without a remark in brackets at its end.
 func withoutNote(name string) string {
-	if len(name) > maxNameBytes {
+	if len(name) > maxNameBytes || !strings.HasSuffix(strings.TrimSpace(name), ")") {
 		return name
 	}
 	return trailingNote.ReplaceAllString(name, "")

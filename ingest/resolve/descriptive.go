@@ -3,6 +3,9 @@ package resolve
 import (
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // Two more shapes of one name, each a class of wording:
@@ -137,6 +140,13 @@ var descriptiveDrop = map[string]bool{"and": true, "the": true, "a": true, "new"
 // before m's head are among those before c's, with at most one more
 // ("onboarding doc" / "new starter onboarding guide").
 func descriptiveMatch(m, c []string) bool {
+	return descriptive(m, c, true)
+}
+
+// descriptive is descriptiveMatch; tails false leaves out withTail, for a
+// mention or candidate that is a thing and not a piece of work ("Acme Ltd
+// review" is no name of the organisation Acme Ltd).
+func descriptive(m, c []string, tails bool) bool {
 	m, c = writtenOut(dropWords(m, descriptiveDrop)), writtenOut(dropWords(c, descriptiveDrop))
 	if len(m) < 2 || len(c) < 2 {
 		return false
@@ -146,10 +156,12 @@ func descriptiveMatch(m, c []string) bool {
 		// are two pieces of work
 		m, c = withoutYear(m), withoutYear(c)
 	}
-	if equal(m, c) || withTail(m, c) || withTail(c, m) {
+	if equal(m, c) || tails && (withTail(m, c) || withTail(c, m)) {
 		return true // "WFH policy" for "Work-from-home policy review"
 	}
-	m, c = headLast(m), headLast(c)
+	atM, atC := slices.Contains(m, "at"), slices.Contains(c, "at")
+	fromM, fromC := slices.Contains(m, "from"), slices.Contains(c, "from")
+	m, c = headLast(m, !atC, !fromC), headLast(c, !atM, !fromM)
 	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
 	if hm == "" || hm != hc {
 		return false
@@ -207,17 +219,19 @@ var headPreps = map[string]bool{"to": true, "of": true, "for": true, "onto": tru
 
 // headLast writes a descriptive name whose head comes before a
 // preposition with the head last: "database migration to postgresql" as
-// "database postgresql migration"; where the work is done ("renovation at
-// the Elm Road house") and what a migration leaves ("from MySQL to") are
-// left out. Other names are returned as they are.
-func headLast(w []string) []string {
-	for i := 1; i+1 < len(w); i++ {
+// "database postgresql migration". With dropAt, where the work is done
+// ("renovation at the Elm Road house") is left out, and with dropFrom what
+// a migration leaves ("from MySQL to"): the caller drops them only when
+// the other name does not say them too (two renovations at two houses are
+// two). Other names are returned as they are.
+func headLast(w []string, dropAt, dropFrom bool) []string {
+	for i := 1; dropAt && i+1 < len(w); i++ {
 		if workHeads[w[i]] != "" && w[i+1] == "at" {
 			w = w[:i+1] // "kitchen renovation at the Elm Road house"
 			break
 		}
 	}
-	if f := slices.Index(w, "from"); f > 0 {
+	if f := slices.Index(w, "from"); dropFrom && f > 0 {
 		if t := slices.Index(w[f:], "to"); t > 0 {
 			w = append(slices.Clone(w[:f]), w[f+t:]...) // "migration from mysql to postgresql": "migration to postgresql"
 		}
@@ -239,7 +253,8 @@ func headLast(w []string) []string {
 
 // wordAlike: two words of descriptive names name one thing: the same word,
 // two names of one thing in knownVariants, or one a short form of the
-// other of five letters or more ("postgres", "postgresql").
+// other of five letters or more ("postgres", "postgresql"), neither a
+// proper name the tables know.
 func wordAlike(a, b string) bool {
 	if a == b || knownVariant([]string{a}, []string{b}) {
 		return true
@@ -247,5 +262,46 @@ func wordAlike(a, b string) bool {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	return len(a) >= 5 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a)
+	return len(a) >= 5 && len(b)-len(a) <= 3 && strings.HasPrefix(b, a) && !properName(a) && !properName(b)
+}
+
+// properName: w alone names a place, a country or a person the tables
+// know, whose longer namesakes are others ("Niger", "Nigeria"; "Maria",
+// "Mariana").
+func properName(w string) bool {
+	return knownPlace([]string{w}) || knownGivenName(w) || cityCountries()[w] != nil || countryNames()[w] || variantLine([]string{w}) != 0
+}
+
+// countryNames holds the one-word names of the countries cities.txt
+// names ("nigeria", "niger").
+var countryNames = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, cs := range cityCountries() {
+		for _, c := range cs {
+			out[c] = true
+		}
+	}
+	return out
+})
+
+// descriptiveOf is descriptive for the mention mt and a candidate's name
+// (its words ct), also without a remark in brackets at the name's end
+// ("Tokyo and Kyoto holiday (April 2025)").
+func descriptiveOf(mt, ct []string, name string, tails bool) bool {
+	if descriptive(mt, ct, tails) {
+		return true
+	}
+	bare := withoutNote(name)
+	return bare != name && descriptive(mt, tokens(bare), tails)
+}
+
+// workKinds: neither kind is a thing of its own (a person, a place, an
+// organisation, a system): both may be pieces of work.
+func workKinds(a, b schema.EntityKind) bool {
+	for _, k := range []schema.EntityKind{a, b} {
+		if k == schema.KindPerson || k == schema.KindPlace || k == schema.KindOrganisation || k == schema.KindSystem {
+			return false
+		}
+	}
+	return true
 }

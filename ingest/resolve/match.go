@@ -148,7 +148,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
 		own := tokens(c.Name)
-		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (knownVariant(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
+		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (crossKinds(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
 			// the organisations' table knows the name: "Barça", taken
 			// for a place, is FC Barcelona; an airport is a place and an
 			// organisation: "JFK", taken for one, is the other
@@ -168,10 +168,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		if g := germanSpelling.Replace(c.Name); person && g != c.Name {
-			// "Mr Mueller" for Klaus Müller: his name as written
-			// without umlauts is his too
-			c.Aliases = append(slices.Clone(c.Aliases), g)
+		if person && len(c.Name) <= maxNameBytes {
+			if g := germanSpelling.Replace(c.Name); g != c.Name {
+				// "Mr Mueller" for Klaus Müller: his name as written
+				// without umlauts is his too
+				c.Aliases = append(slices.Clone(c.Aliases), g)
+			}
 		}
 		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {
 			all = append(all, scored{e: c, s: scorePartName - pen})
@@ -238,6 +240,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = 0 // "FIFA 23", a game, is not FIFA
 			} else {
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
+				if v == scoreVendor && !vendorKinds(m.Kind, c.Kind) && !equal(strip(mt, appTails, false), strip(ct, appTails, false)) {
+					v = 0 // "Law Society" is not the "Canon Law Society"
+				}
 				if !person {
 					v = max(v, variantScore(mt, ct, name, placeLike(m.Kind, c.Kind), orgLike(m.Kind, c.Kind)))
 					if knownVariant(mt, ct) {
@@ -268,7 +273,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if facility && k == 0 {
 				v = max(v, scoreFacility)
 			}
-			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && (descriptiveMatch(mt, ct) || withoutNote(name) != name && descriptiveMatch(mt, tokens(withoutNote(name)))) {
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && v < scoreCompact {
@@ -284,7 +289,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if !person && v < scorePartName && capsLead(m.Name, name, orgLike(m.Kind, c.Kind)) {
 				v = scorePartName // "TD" for "TD Canada Trust"
 			}
-			if !person && v < scoreVendor && (codeName(mt, ct) || editionLead(mt, name) || sequelShort(m.Name, name)) {
+			if !person && v < scoreVendor && (codeName(mt, ct) || productKinds(m.Kind, c.Kind) && (editionLead(mt, name) || sequelShort(m.Name, name))) {
 				v = scoreVendor // "Sonoma" for "macOS 14 Sonoma", "the Kindle" for "Kindle Paperwhite (11th generation)"
 			}
 			if orgLike(m.Kind, c.Kind) && v < scorePartName && (founderName(mt, ct) || schoolShort(mt, ct)) {
@@ -762,4 +767,22 @@ func keepDigit(r rune) rune {
 func versionOnly(m, c []string) bool {
 	vm, vc := withoutVersions(m), withoutVersions(c)
 	return (len(vm) == len(m)) != (len(vc) == len(c)) && equal(vm, vc)
+}
+
+// crossKinds: m and c are names of one thing in the tables, and m is no
+// place's own name and no part of c's but for a legal form: "Barça", a
+// place to the extractor, is FC Barcelona, "Waitrose" Waitrose & Partners;
+// "Everton" and "the Bay" stay places beside Everton FC and Hudson's Bay.
+func crossKinds(m, c []string) bool {
+	if !knownVariant(m, c) || knownPlace(m) {
+		return false
+	}
+	return equal(strip(c, orgSuffixes, false), m) || !containsWords(c, m) && !containsWords(m, c)
+}
+
+// vendorKinds: a maker's name may stand before one of the two names: not
+// both are organisations or places.
+func vendorKinds(a, b schema.EntityKind) bool {
+	inst := func(k schema.EntityKind) bool { return k == schema.KindOrganisation || k == schema.KindPlace }
+	return !(inst(a) && inst(b))
 }

@@ -270,7 +270,7 @@ var schoolWords = map[string]bool{"school": true, "college": true, "academy": tr
 // first word of c, a school's name whose other words are schoolWords
 // ("high" before them too), and is shorter than it.
 func schoolShort(mt, ct []string) bool {
-	if len(mt) != 1 || len(ct) < 2 || len([]rune(mt[0])) < 4 || !strings.HasPrefix(ct[0], mt[0]) || ct[0] == mt[0] || !schoolWords[ct[len(ct)-1]] {
+	if len(mt) != 1 || len(ct) < 2 || len([]rune(mt[0])) < 4 || genericOrgLeads[mt[0]] || !strings.HasPrefix(ct[0], mt[0]) || ct[0] == mt[0] || !schoolWords[ct[len(ct)-1]] {
 		return false
 	}
 	for _, w := range ct[1 : len(ct)-1] {

@@ -248,11 +248,28 @@ func reversedName(m, c []string) bool {
 }
 
 // familyFirst: f is g's family name (its last word) followed by g's given
-// names, written together or apart, and the two orders differ.
+// names, written together or apart, the two orders differ, and the family
+// name is one of the peoples who say it first (familyFirstSurnames): "Zhang
+// Wei" is Wei Zhang, "Thomas Scott" is not Scott Thomas.
 func familyFirst(f, g []string) bool {
 	family, given := g[len(g)-1], strings.Join(g[:len(g)-1], "")
-	return f[0] == family && strings.Join(f[1:], "") == given && given != family
+	return f[0] == family && strings.Join(f[1:], "") == given && given != family && familyFirstSurnames[family]
 }
+
+// familyFirstSurnames are the commonest surnames of peoples who say the
+// family name first: Chinese (in pinyin and older spellings), Korean,
+// Vietnamese, Japanese and Hungarian.
+var familyFirstSurnames = wordSet(`wang li zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao
+lin luo zheng liang xie song tang han feng deng cao peng zeng xiao tian dong pan yuan cai jiang yu du ye cheng
+su lu ding ren shen yao cui zhong tan fan jin shi liao jia xia fu fang bai zou meng xiong qin qiu yin xue yan
+duan lei hou long tao gu mao hao gong shao wan qian dai mo kong xiang chang chan cheung wong leung ng tse
+kim lee park choi jung jeong kang cho jo yoon yun jang lim im oh seo shin kwon hwang ahn an yoo ryu ko moon
+yang son bae baek heo nam
+nguyen tran le pham hoang huynh phan vu vo dang bui do ngo duong ly
+sato suzuki takahashi tanaka watanabe ito yamamoto nakamura kobayashi kato yoshida yamada sasaki yamaguchi
+matsumoto inoue kimura hayashi shimizu
+nagy kovacs toth szabo horvath varga kiss molnar nemeth farkas balogh papp takacs juhasz lakatos meszaros
+olah racz fekete`)
 
 // compactGiven: one surname, and the given names the same written
 // together or apart ("Jihoon Park", "Ji-hoon Park"; "Maryann", "Mary Ann").
@@ -269,6 +286,9 @@ var germanSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä
 // other with their German spelling ("Katharina Müller", "Katharina
 // Mueller"); plain transliteration gives "muller" for the first.
 func umlautSpelling(a, b string) bool {
+	if len(a) > maxNameBytes || len(b) > maxNameBytes {
+		return false
+	}
 	ga, gb := germanSpelling.Replace(a), germanSpelling.Replace(b)
 	if ga == a && gb == b {
 		return false
@@ -301,8 +321,8 @@ func sameSurname(a, b string) bool {
 	if f := surnameForms[a]; f != 0 && f == surnameForms[b] {
 		return true
 	}
-	if len(a) >= 5 && russianFold(a) == russianFold(b) {
-		return true // "Kouznetsova", "Kuznetsova"
+	if foldable(a) && foldable(b) && russianFold(a) == russianFold(b) {
+		return true // "Kouznetsova", "Kuznetsova"; "Al-Rasheed", "Al-Rashid"
 	}
 	ra, oka := macRest(a)
 	rb, okb := macRest(b)
@@ -392,24 +412,51 @@ func knownGivenName(w string) bool {
 	return maleNames[w] || femaleNames[w] || givenSpellings[w] != 0 || givenSexes()[w] != 0
 }
 
-// knownAsKin: one of aliases names the person by a relation to the owner
-// ("brother", "my mother"): the owner calls them so or by their given
-// name, not by a title and surname ("Mr Byrne" is not the brother Conor
-// Byrne; more likely their father).
+// knownAsKin: one of aliases names the person as the owner's brother,
+// sister, husband or wife (peerKin): the owner calls them so or by their
+// given name, not by a title and surname ("Mr Byrne" is not the brother
+// Conor Byrne; more likely their father).
 func knownAsKin(aliases []string) bool {
 	for _, a := range aliases {
-		if at := dropWords(tokens(a), kinLeads); len(at) == 1 && kinForms[at[0]] != "" {
+		if at := dropWords(tokens(a), kinLeads); len(at) == 1 && peerKin[kinForms[at[0]]] {
 			return true
 		}
 	}
 	return false
 }
 
+// peerKin are the relations of one's own generation, never called by a
+// title and surname: a parent may be ("Mrs Byrne" may be Mum).
+var peerKin = map[string]bool{"brother": true, "sister": true, "husband": true, "wife": true}
+
 // russianTranslit writes the spellings one Cyrillic or Arabic letter is
 // given in other transliterations one way: French "ou" for "u", "ia" and
 // "ya", "iu" and "yu", "ii" and "iy" at the end for "y"; "ee" and "oo" for
-// the long vowels "i" and "u" ("Rasheed", "Rashid").
+// the long vowels "i" and "u" ("Rasheed", "Rashid"). Only foldable
+// surnames are folded.
 var russianTranslit = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch", "ee", "i", "oo", "u")
+
+// slavicEndings end Russian, Ukrainian, Belarusian and Polish surnames.
+var slavicEndings = []string{"ov", "ova", "ev", "eva", "in", "ina", "sky", "skiy", "skii", "ski", "skaya", "enko", "ich", "vich", "yuk", "uk", "yev", "yeva", "iev", "ieva"}
+
+// foldable: s, a surname of five letters or more, is one whose spellings
+// russianTranslit folds: a Slavic one (slavicEndings) or an Arabic one with
+// its article ("alrasheed"). Others are never folded: "Pritchard" is not
+// "Prichard", "Moore" not "Mure".
+func foldable(s string) bool {
+	if len(s) < 5 {
+		return false
+	}
+	if strings.HasPrefix(s, "al") || strings.HasPrefix(s, "el") {
+		return true
+	}
+	for _, e := range slavicEndings {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return false
+}
 
 // russianFold returns s written as russianTranslit writes it, with a
 // final "ii" or "iy" as "y".

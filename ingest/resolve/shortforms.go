@@ -223,8 +223,8 @@ func abbreviatedName(m, c []string) bool {
 			if !acronymSkip[m[i]] {
 				same++
 			}
-		case abbreviates(m[i], c[i]) || abbreviates(c[i], m[i]):
-			abbr++
+		case (abbreviates(m[i], c[i]) || abbreviates(c[i], m[i])) && !properName(m[i]) && !properName(c[i]):
+			abbr++ // "Syd Uni"; never "Maria" for "Mariana"
 		default:
 			return false
 		}
@@ -267,9 +267,17 @@ func pluralAcronym(a, b string) bool {
 // small words too, in any case ("LOTR" for "Lord of the Rings", "GoT" for
 // "Game of Thrones"): three words at least, and a capital in short.
 func everyInitial(short, long string) bool {
-	if _, sub, ok := strings.Cut(long, ":"); ok && everyInitial(short, sub) {
+	if len(long) > maxNameBytes {
+		long = long[:maxNameBytes]
+	}
+	if i := strings.LastIndexByte(long, ':'); i >= 0 && everyInitialOf(short, long[i+1:]) {
 		return true // "BotW" for "The Legend of Zelda: Breath of the Wild"
 	}
+	return everyInitialOf(short, long)
+}
+
+// everyInitialOf: short is the initials of every word of long.
+func everyInitialOf(short, long string) bool {
 	short = strings.TrimSpace(short)
 	ws := tokens(long)
 	if len(ws) < 3 || len(ws) != len([]rune(short)) || !isLetters(short) || strings.ToLower(short) == short {

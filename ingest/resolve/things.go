@@ -291,7 +291,7 @@ func productLead(mk, ck schema.EntityKind, mt, ct []string) bool {
 	if len(mt) != 1 || len(ct) < 2 || ct[0] != mt[0] || len([]rune(mt[0])) < 4 || hasDigitRune(mt[0]) || vendorPrefixes[mt[0]] {
 		return false
 	}
-	if maker && len(ct) <= 3 && mk != schema.KindProject && ck != schema.KindProject && !slices.ContainsFunc(ct[1:], isWorkWord) {
+	if maker && len(ct) <= 3 && mk != schema.KindProject && ck != schema.KindProject && !slices.ContainsFunc(ct[1:], isWorkWord) && !productWords[mt[0]] {
 		// a maker, its product line and a model: "Kindle" for "Amazon
 		// Kindle Paperwhite", "Switch" for "Nintendo Switch OLED"
 		return true
@@ -318,7 +318,7 @@ func otherMakers(m, c []string) bool {
 
 // makerOf names the maker behind the vendorPrefixes that are one maker's
 // platforms or old names: "AWS Lambda" is Amazon's, "Oculus Quest 2" Meta's.
-var makerOf = map[string]string{"aws": "amazon", "azure": "microsoft", "gcp": "google", "oculus": "meta"}
+var makerOf = map[string]string{"aws": "amazon", "azure": "microsoft", "gcp": "google", "oculus": "meta", "fitbit": "google"}
 
 // maker returns the maker vendor word w stands for.
 func maker(w string) string {
@@ -356,7 +356,7 @@ func spelledOut(acr string, aliases []string, m []string) bool {
 // system's release goes by after its version number ("Sonoma" for "macOS
 // 14 Sonoma", "Jammy" for "Ubuntu 22.04 Jammy").
 func codeName(mt, ct []string) bool {
-	return len(mt) == 1 && len(ct) >= 3 && ct[len(ct)-1] == mt[0] && len([]rune(mt[0])) >= 4 && isVersion(ct[len(ct)-2])
+	return len(mt) == 1 && len(ct) >= 3 && ct[len(ct)-1] == mt[0] && len([]rune(mt[0])) >= 4 && isVersion(ct[len(ct)-2]) && !productWords[mt[0]]
 }
 
 // possessiveLead reads a mention that is a possessive (a shop or a firm
@@ -401,15 +401,20 @@ var otherBusiness = map[string]bool{
 }
 
 // editionNote matches a product's edition said in brackets after its name:
-// "Kindle Paperwhite (11th generation)", "iPad Air (2022)".
-var editionNote = regexp.MustCompile(`\s*\(([^()]*\d[^()]*|[^()]*\b(?:gen|generation|edition)\b[^()]*)\)\s*$`)
+// "Kindle Paperwhite (11th generation)", "iPad Air (2022)", "(Gen 2)",
+// "(Deluxe Edition)"; not any note with a number ("Springfield Park (Zone
+// 2)").
+var editionNote = regexp.MustCompile(`(?i)\s*\((?:\d{4}|\d+(?:st|nd|rd|th)? ?gen(?:eration)?|gen(?:eration)? ?\d+|[^()]*\bedition)\)\s*$`)
 
 // editionLead: the candidate's name ends in an edition in brackets, so it
 // names a model, and the mention is the model's first word, the line it
 // belongs to ("the Kindle" for "Kindle Paperwhite (11th generation)").
 func editionLead(mt []string, name string) bool {
+	if len(mt) != 1 || len([]rune(mt[0])) < 4 || vendorPrefixes[mt[0]] || len(name) > maxNameBytes || !strings.HasSuffix(strings.TrimSpace(name), ")") {
+		return false
+	}
 	loc := editionNote.FindStringIndex(name)
-	if loc == nil || len(mt) != 1 || len([]rune(mt[0])) < 4 || vendorPrefixes[mt[0]] {
+	if loc == nil {
 		return false
 	}
 	ct := strip(tokens(name[:loc[0]]), vendorPrefixes, true)
@@ -458,4 +463,15 @@ func sequelShort(mention, name string) bool {
 		return len(before) > 0 && initials.String() == strings.ToLower(sm[1])
 	}
 	return false
+}
+
+// productKinds: neither kind is a person, a place or an organisation: both
+// may be products, games or films ("T2" names no "Building 2").
+func productKinds(a, b schema.EntityKind) bool {
+	for _, k := range []schema.EntityKind{a, b} {
+		if k == schema.KindPerson || k == schema.KindPlace || k == schema.KindOrganisation || k == schema.KindProject {
+			return false
+		}
+	}
+	return true
 }

@@ -156,7 +156,8 @@ because so after before`)
 // businessName: the capitalised run toks[from:to] is followed by a
 // possessive that makes a business's name of it, which ends before end:
 // with businessNouns after it ("Sam's Club"), or alone after shopPreps
-// when the name is no given name and no noun follows ("at Sainsbury's").
+// when the name begins with no given name, relation or title and no noun
+// follows ("at Sainsbury's"; not "at Sarah Jones's", "at Mum's").
 func businessName(toks []tok, skip []bool, from, to int) (end int, ok bool) {
 	if to >= len(toks) || toks[to].low != "'s" {
 		return 0, false
@@ -168,7 +169,8 @@ func businessName(toks []tok, skip []bool, from, to int) (end int, ok bool) {
 	if k > to+1 {
 		return k, true
 	}
-	if from == 0 || !shopPreps[toks[from-1].low] || to-from == 1 && firstNames[toks[from].low] {
+	if from == 0 || !shopPreps[toks[from-1].low] || firstNames[toks[from].low] || kinship[toks[from].low] || titles[toks[from].low] || kinship[toks[to-1].low] {
+		// "at Sarah Jones's", "at Mum's", "at Grandma's": someone's home
 		return 0, false
 	}
 	if k < len(toks) && toks[k].kind == tWord && !afterShop[toks[k].low] {

@@ -297,6 +297,9 @@ func TestBusinessNamesWithPossessive(t *testing.T) {
 		"I got coffee at Trader Joe's.":           {"Trader Joe's/organisation"},
 		"Sam's dog barked all night.":             {"Sam/person"},
 		"I went to Anna's party on Friday.":       {"Anna/person"},
+		"We stayed at Sarah Jones's last week.":   {"Sarah Jones/person"},
+		"Dinner at Mum's on Sunday.":              {"Mum/other"},
+		"Dinner at Grandma's on Sunday.":          {"Grandma/other"},
 		"We stayed at Anna's on Friday.":          {"Anna/person"},
 		"I left my scarf at Tom's place.":         {"Tom/person"},
 	} {

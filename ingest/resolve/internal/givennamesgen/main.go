@@ -28,7 +28,7 @@ georgie harley hayden hikaru jackie jamie jean jesse jessie jo jodie jody joey j
 kelly kerry kim kit lee lesley leslie lindsay lindsey lou lyn lynn marion max mel michele min
 morgan nat nicola noa pat peyton parker quinn reese remy rene riley river robin ronnie rowan
 sage sam sandy sasha shannon shea sidney simone skyler stacy stevie sydney taylor teddy terry
-toni tracy yuki jan`)
+toni tracy yuki jan akira sora aoi izumi mizuki makoto kaoru haru ren rin nao nur camille`)
 
 // entry is one line of a table: ['name', 'male'],
 var entry = regexp.MustCompile(`^\s*\['([^']+)',\s*'(male|female)'\]`)
