@@ -75,6 +75,8 @@ var workHeads = map[string]string{
 	"organising": "planning", "organizing": "planning",
 	"training": "training", "implementation": "launch", "deployment": "launch",
 	"thesis": "thesis", "dissertation": "thesis", "moving": "migration", "relaunch": "launch",
+	"appeal": "fundraiser", "fundraiser": "fundraiser", "fundraising": "fundraiser",
+	"hiring": "hiring", "recruitment": "hiring", "recruiting": "hiring",
 	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 }
@@ -162,6 +164,7 @@ func descriptive(m, c []string, tails bool) bool {
 	atM, atC := slices.Contains(m, "at"), slices.Contains(c, "at")
 	fromM, fromC := slices.Contains(m, "from"), slices.Contains(c, "from")
 	m, c = headLast(m, !atC, !fromC), headLast(c, !atM, !fromM)
+	m, c = withoutGenericTail(m), withoutGenericTail(c)
 	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
 	if hm == "" || hm != hc {
 		return false
@@ -183,7 +186,7 @@ func descriptive(m, c []string, tails bool) bool {
 		used++
 	}
 	for _, w := range cmods {
-		if (genericMods[w] || workHeads[w] != "") && !slices.Contains(mods, w) {
+		if (genericMods[w] || workHeads[w] != "" || headPreps[w]) && !slices.Contains(mods, w) {
 			used++ // "the Tidely launch" is the "Launch of the Tidely mobile app"
 		}
 	}
@@ -191,8 +194,8 @@ func descriptive(m, c []string, tails bool) bool {
 }
 
 // genericMods say what a piece of work is of without telling it apart:
-// "mobile app", "web".
-var genericMods = map[string]bool{"mobile": true, "app": true, "web": true, "online": true, "digital": true}
+// "mobile app", "web", "moving house", "recruitment round".
+var genericMods = map[string]bool{"mobile": true, "app": true, "web": true, "online": true, "digital": true, "house": true, "round": true}
 
 // initialsOfRun returns how many consecutive words of ws w, two to five
 // letters, is the initials of ("sso", "single sign on": 3); 0 for none.
@@ -304,4 +307,13 @@ func workKinds(a, b schema.EntityKind) bool {
 		}
 	}
 	return true
+}
+
+// withoutGenericTail drops a word of genericMods after the head: a
+// "recruitment round" is a recruitment.
+func withoutGenericTail(w []string) []string {
+	if len(w) > 2 && genericMods[w[len(w)-1]] && workHeads[w[len(w)-2]] != "" {
+		return w[:len(w)-1]
+	}
+	return w
 }

@@ -98,3 +98,22 @@ var givenSexes = sync.OnceValue(func() map[string]byte {
 	}
 	return out
 })
+
+// sexOf returns 'm' or 'f' for a given name the lists or givennames.txt
+// know as a man's or a woman's, 0 for any other.
+func sexOf(name string) byte {
+	switch {
+	case maleNames[name]:
+		return 'm'
+	case femaleNames[name]:
+		return 'f'
+	}
+	return givenSexes()[name]
+}
+
+// otherSexNames: the given names a and b are known, one as a man's and the
+// other as a woman's.
+func otherSexNames(a, b string) bool {
+	sa, sb := sexOf(a), sexOf(b)
+	return sa != 0 && sb != 0 && sa != sb
+}

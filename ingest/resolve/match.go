@@ -650,9 +650,14 @@ func sharedSurname(pm []string, top schema.Entity, candidates []schema.Entity) b
 // shortForm: s is the first letters of the given name full ("Mel" for
 // "Melanie", "Dan" for "Daniel"): at least three letters, and at least two
 // fewer than the full name, so "Ann" is not taken for "Anna". This is
-// truncation, not nickname knowledge: "Bob" is not "Robert".
+// truncation, not nickname knowledge: "Bob" is not "Robert"; and a known
+// nickname of a man's name is not the start of a woman's, nor the other
+// way round: "Jim" is not "Jimena" ("Tom" may still be Tomasz).
 func shortForm(s, full string) bool {
 	rs, rf := []rune(s), []rune(full)
+	if fs, ok := nicknames[s]; ok && !slices.Contains(fs, full) && len(fs) > 0 && otherSexNames(fs[0], full) {
+		return false // "Jim" is James's, not the start of "Jimena"
+	}
 	return len(rs) >= 3 && len(rf) >= len(rs)+2 && strings.HasPrefix(full, s)
 }
 

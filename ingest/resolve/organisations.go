@@ -228,6 +228,10 @@ rolls royce|rolls royce motor cars
 everton fc|everton|the toffees
 west ham united|west ham|the hammers
 leicester city|the foxes
+university of the witwatersrand|wits|wits university
+ntt docomo|docomo
+standard chartered|stanchart|stan chart
+albert heijn|appie
 aston villa|the villans
 norwich city|the canaries
 brighton and hove albion|the seagulls

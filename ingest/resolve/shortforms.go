@@ -273,6 +273,9 @@ func everyInitial(short, long string) bool {
 	if i := strings.LastIndexByte(long, ':'); i >= 0 && everyInitialOf(short, long[i+1:]) {
 		return true // "BotW" for "The Legend of Zelda: Breath of the Wild"
 	}
+	if i := strings.IndexByte(long, ':'); i >= 0 && everyInitialOf(short, long[:i]) {
+		return true // "GEB" for "Gödel, Escher, Bach: an Eternal Golden Braid"
+	}
 	return everyInitialOf(short, long)
 }
 

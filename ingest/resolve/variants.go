@@ -302,6 +302,7 @@ montreal|mtl
 wellington|welly
 brisbane|brissie|brisvegas
 tasmania|tassie
+sugarloaf mountain|sugarloaf|pao de acucar
 amsterdam|mokum
 kottbusser tor|kotti
 gorlitzer park|gorli
@@ -426,11 +427,22 @@ func lineOf(table map[string]int, w []string) int {
 		return n
 	}
 	k := strip(joinInitials(w), orgSuffixes, false)
+	if len(k) > 1 && clubSuffixes[k[len(k)-1]] {
+		// "Leicester City F.C." is "leicester city", a club the
+		// organisations' table knows; "Sevilla FC" is no "Sevilla", the
+		// city
+		if club := strings.Join(k[:len(k)-1], " "); organisationNames[club] != 0 {
+			return table[club]
+		}
+	}
 	if len(k) == 0 {
 		return 0
 	}
 	return table[strings.Join(k, " ")]
 }
+
+// clubSuffixes end a club's full name: "F.C.", "AFC".
+var clubSuffixes = map[string]bool{"fc": true, "afc": true, "cf": true}
 
 // joinInitials joins runs of one-letter words into one word: "j d
 // wetherspoon" is "jd wetherspoon", "a s" "as".
