@@ -168,7 +168,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		if person && len(c.Name) <= maxNameBytes {
+		if person && len(c.Name) <= maxNameBytes && strings.ContainsAny(c.Name, umlauts) {
 			if g := germanSpelling.Replace(c.Name); g != c.Name {
 				// "Mr Mueller" for Klaus Müller: his name as written
 				// without umlauts is his too
@@ -192,7 +192,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			}
 			continue
 		}
-		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] && !aliasSurname(append([]string{"x"}, pm...), c.Aliases) && !(familyFirstTitles[mt[0]] && pc[0] == pm[0]) {
+		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] && !aliasHasSurname(pm[0], c.Aliases) && !(familyFirstTitles[mt[0]] && pc[0] == pm[0]) {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
 		if person && umlautSpelling(m.Name, c.Name) {
@@ -228,13 +228,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				// ("Kingsway Business Academy"): another name with the
 				// same initials is another thing.
 				v = 0
-			} else if k == 0 && len(mt) > 1 && len(ct) == 1 && ct[0] == acr && spelledOut(acr, c.Aliases, mt) {
-				// "MIT", known as the Massachusetts Institute of
-				// Technology, is not the Manipal Institute of Technology
-				v = 0
-			} else if !person && len(mt) > 1 && len(ct) == 1 && allCaps(name) && spelledOut(ct[0], append([]string{c.Name}, c.Aliases...), mt) {
-				// "WWF", known as the World Wrestling Federation, is not
-				// the World Wide Fund for Nature
+			} else if len(mt) > 1 && len(ct) == 1 && spelledOut(ct[0], append([]string{c.Name}, c.Aliases...), mt) {
+				// initials the candidate spells out otherwise: "MIT", known
+				// as the Massachusetts Institute of Technology, is not the
+				// Manipal Institute of Technology; "WWF", known as the World
+				// Wrestling Federation, not the World Wide Fund for Nature
 				v = 0
 			} else if (m.Kind == schema.KindOrganisation) != (c.Kind == schema.KindOrganisation) && versionOnly(mt, ct) {
 				v = 0 // "FIFA 23", a game, is not FIFA

@@ -167,8 +167,14 @@ func sameGiven(a, b string) bool {
 // name she was known by before ("Rachel Bryant" for Rachel Thompson, known
 // as Rachel Bryant).
 func aliasSurname(pm []string, aliases []string) bool {
+	return len(pm) >= 2 && aliasHasSurname(pm[len(pm)-1], aliases)
+}
+
+// aliasHasSurname: a full name among aliases ends in surname ("Mr Mueller"
+// for Klaus Müller, known as Klaus Mueller).
+func aliasHasSurname(surname string, aliases []string) bool {
 	for _, a := range aliases {
-		if pa := strip(tokens(a), titles, true); len(pm) >= 2 && len(pa) >= 2 && pa[len(pa)-1] == pm[len(pm)-1] {
+		if pa := strip(tokens(a), titles, true); len(pa) >= 2 && pa[len(pa)-1] == surname {
 			return true
 		}
 	}
@@ -282,11 +288,14 @@ func compactGiven(m, c []string) bool {
 // as "Mueller", "Straße" as "Strasse".
 var germanSpelling = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue", "Ä", "Ae", "Ö", "Oe", "Ü", "Ue", "ß", "ss")
 
+// umlauts are the letters germanSpelling writes otherwise.
+const umlauts = "äöüÄÖÜß"
+
 // umlautSpelling: a and b are one name, one written with umlauts and the
 // other with their German spelling ("Katharina Müller", "Katharina
 // Mueller"); plain transliteration gives "muller" for the first.
 func umlautSpelling(a, b string) bool {
-	if len(a) > maxNameBytes || len(b) > maxNameBytes {
+	if len(a) > maxNameBytes || len(b) > maxNameBytes || !strings.ContainsAny(a, umlauts) && !strings.ContainsAny(b, umlauts) {
 		return false
 	}
 	ga, gb := germanSpelling.Replace(a), germanSpelling.Replace(b)
@@ -321,7 +330,7 @@ func sameSurname(a, b string) bool {
 	if f := surnameForms[a]; f != 0 && f == surnameForms[b] {
 		return true
 	}
-	if foldable(a) && foldable(b) && russianFold(a) == russianFold(b) {
+	if foldable(a) && foldable(b) && translitFold(a) == translitFold(b) {
 		return true // "Kouznetsova", "Kuznetsova"; "Al-Rasheed", "Al-Rashid"
 	}
 	ra, oka := macRest(a)
@@ -429,18 +438,18 @@ func knownAsKin(aliases []string) bool {
 // title and surname: a parent may be ("Mrs Byrne" may be Mum).
 var peerKin = map[string]bool{"brother": true, "sister": true, "husband": true, "wife": true}
 
-// russianTranslit writes the spellings one Cyrillic or Arabic letter is
+// translitSpellings writes the spellings one Cyrillic or Arabic letter is
 // given in other transliterations one way: French "ou" for "u", "ia" and
 // "ya", "iu" and "yu", "ii" and "iy" at the end for "y"; "ee" and "oo" for
 // the long vowels "i" and "u" ("Rasheed", "Rashid"). Only foldable
 // surnames are folded.
-var russianTranslit = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch", "ee", "i", "oo", "u")
+var translitSpellings = strings.NewReplacer("ou", "u", "ya", "ia", "yu", "iu", "tch", "ch", "ee", "i", "oo", "u")
 
 // slavicEndings end Russian, Ukrainian, Belarusian and Polish surnames.
 var slavicEndings = []string{"ov", "ova", "ev", "eva", "in", "ina", "sky", "skiy", "skii", "ski", "skaya", "enko", "ich", "vich", "yuk", "uk", "yev", "yeva", "iev", "ieva"}
 
 // foldable: s, a surname of five letters or more, is one whose spellings
-// russianTranslit folds: a Slavic one (slavicEndings) or an Arabic one with
+// translitSpellings folds: a Slavic one (slavicEndings) or an Arabic one with
 // its article ("alrasheed"). Others are never folded: "Pritchard" is not
 // "Prichard", "Moore" not "Mure".
 func foldable(s string) bool {
@@ -458,10 +467,10 @@ func foldable(s string) bool {
 	return false
 }
 
-// russianFold returns s written as russianTranslit writes it, with a
+// translitFold returns s written as translitSpellings writes it, with a
 // final "ii" or "iy" as "y".
-func russianFold(s string) string {
-	f := russianTranslit.Replace(s)
+func translitFold(s string) string {
+	f := translitSpellings.Replace(s)
 	for _, end := range []string{"iy", "ii", "yi"} {
 		if rest, ok := strings.CutSuffix(f, end); ok {
 			return rest + "y"

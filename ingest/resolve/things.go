@@ -166,10 +166,10 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 			// Westfield Stratford City)
 			continue
 		}
-		if s, decided := possessiveLead(m.Name, mt, c.Name, tokens(c.Name)); decided && s == 0 {
+		own := tokens(c.Name)
+		if s, decided := possessiveLead(m.Name, mt, c.Name, own); decided && s == 0 {
 			continue // "Sam's" names no "Sam Ash Music"
 		}
-		own := tokens(c.Name)
 		if knownVariant(mt, own) {
 			return false // "Insta" is Instagram beside Instacart, "Ford" Ford Motor Company beside the Ford Foundation
 		}
