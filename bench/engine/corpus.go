@@ -127,7 +127,9 @@ var Holdouts = []Holdout{
 	{"holdout49.json", "hold-out 49 (entity names of every kind, 100 cases; read in the nineteenth round: spent)"},
 	{"holdout50.json", "hold-out 50 (entity names of every kind, 100 cases; read in the twentieth round: spent)"},
 	{"holdout51.json", "hold-out 51 (entity names of every kind, 100 cases; read in the twenty-first round: spent)"},
-	{"holdout52.json", "hold-out 52 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout52.json", "hold-out 52 (entity names of every kind, 100 cases; read in the twenty-second round: spent)"},
+	{"holdout53.json", "hold-out 53 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout54.json", "hold-out 54 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

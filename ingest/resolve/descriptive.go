@@ -79,6 +79,19 @@ var workHeads = map[string]string{
 	"hiring": "hiring", "recruitment": "hiring", "recruiting": "hiring",
 	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
+	"migrate": "migration", "migrating": "migration", "hire": "hiring", "hires": "hiring",
+	"sale": "fundraiser",
+}
+
+// workWords are words of descriptive names that name one thing, each with
+// its class: "the pottery class" is the "Ceramics evening course", "the
+// MSc dissertation" the "Master's thesis", "the backend dev hire" the
+// "Backend engineer hiring round".
+var workWords = map[string]string{
+	"pottery": "ceramics", "ceramics": "ceramics",
+	"msc": "masters", "master": "masters", "masters": "masters", "mres": "masters",
+	"phd": "doctorate", "doctoral": "doctorate", "doctorate": "doctorate", "dphil": "doctorate",
+	"dev": "developer", "developer": "developer", "engineer": "developer", "programmer": "developer",
 }
 
 // workTails end the name of a piece of work on the thing named before
@@ -161,6 +174,7 @@ func descriptive(m, c []string, tails bool) bool {
 	if equal(m, c) || tails && (withTail(m, c) || withTail(c, m)) {
 		return true // "WFH policy" for "Work-from-home policy review"
 	}
+	tail := prepTail(c)
 	atM, atC := slices.Contains(m, "at"), slices.Contains(c, "at")
 	fromM, fromC := slices.Contains(m, "from"), slices.Contains(c, "from")
 	m, c = headLast(m, !atC, !fromC), headLast(c, !atM, !fromM)
@@ -190,7 +204,71 @@ func descriptive(m, c []string, tails bool) bool {
 			used++ // "the Tidely launch" is the "Launch of the Tidely mobile app"
 		}
 	}
-	return len(cmods)-used <= 1
+	return len(cmods)-used <= 1 || onePart(mods, cmods, tail)
+}
+
+// prepTail returns the words of a descriptive name after the preposition
+// that follows its head: what the work is on, for or to ("thesis on coral
+// reef acoustics", "bake sale for Willow Hospice", "migrate billing
+// database to PostgreSQL"); nil for none.
+func prepTail(w []string) []string {
+	for i, x := range w {
+		if workHeads[x] == "" {
+			continue
+		}
+		for j := i + 1; j+1 < len(w); j++ {
+			if headPreps[w[j]] && w[j] != "in" && w[j] != "with" {
+				return w[j+1:]
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// onePart: a short name of a piece of work may keep one part of its full
+// name: what it is on, for or to (tail) alone, "the hospice fundraiser"
+// for the "Charity bake sale for Willow Hospice", "the Postgres move" for
+// "Migrate billing database to PostgreSQL"; or the rest alone, "the MSc
+// dissertation" for the "Master's thesis on coral reef acoustics". Every
+// word of the short name's (mods) is one of the full name's (cmods), all
+// in one part, and the words it leaves out are all in the other, or
+// before the last word of the tail it keeps ("Willow" of "Willow
+// Hospice").
+func onePart(mods, cmods []string, tailWords []string) bool {
+	if len(tailWords) == 0 || len(mods) == 0 {
+		return false
+	}
+	tail := map[string]bool{}
+	for _, t := range tailWords {
+		tail[t] = true
+	}
+	last := tailWords[len(tailWords)-1]
+	matched := make([]bool, len(cmods))
+	inTail := 0
+	for _, w := range mods {
+		j := slices.IndexFunc(cmods, func(x string) bool { return wordAlike(w, x) })
+		if j < 0 {
+			return false
+		}
+		matched[j] = true
+		if tail[cmods[j]] {
+			inTail++
+		}
+	}
+	if inTail != 0 && inTail != len(mods) {
+		return false
+	}
+	lastKept := inTail > 0 && slices.ContainsFunc(mods, func(w string) bool { return wordAlike(w, last) })
+	for j, x := range cmods {
+		if matched[j] || genericMods[x] || workHeads[x] != "" || headPreps[x] || acronymSkip[x] {
+			continue
+		}
+		if tail[x] == (inTail > 0) && !lastKept {
+			return false // a word left out of the part the short name keeps
+		}
+	}
+	return true
 }
 
 // genericMods say what a piece of work is of without telling it apart:
@@ -259,7 +337,7 @@ func headLast(w []string, dropAt, dropFrom bool) []string {
 // other of five letters or more ("postgres", "postgresql"), neither a
 // proper name the tables know.
 func wordAlike(a, b string) bool {
-	if a == b || knownVariant([]string{a}, []string{b}) {
+	if a == b || knownVariant([]string{a}, []string{b}) || workWords[a] != "" && workWords[a] == workWords[b] {
 		return true
 	}
 	if len(a) > len(b) {

@@ -195,6 +195,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] && !aliasHasSurname(pm[0], c.Aliases) && !(familyFirstTitles[mt[0]] && pc[0] == pm[0]) {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
+		if person && koreanSpelling(pm, strip(own, titles, true)) {
+			all = append(all, scored{e: c, s: scoreFullName - pen})
+			continue // "Park Ji-hoon" for "Pak Ji-hun"
+		}
 		if person && umlautSpelling(m.Name, c.Name) {
 			all = append(all, scored{e: c, s: scoreCompact - pen})
 			continue // "Katharina Mueller" for "Katharina Müller"
@@ -204,6 +208,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if otherVersion(mt, own) {
 			continue // "Ledger v3" is not "Ledger v2", whatever its aliases
+		}
+		if !person && caps && len(mt) == 1 && initialsKnownElsewhere(mt, c) {
+			continue // "UCL" is University College London, not the University of Central Lancashire
 		}
 		if !person && otherMakers(mt, own) {
 			continue // "Google Maps" is not "Apple Maps"
@@ -234,8 +241,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				// Manipal Institute of Technology; "WWF", known as the World
 				// Wrestling Federation, not the World Wide Fund for Nature
 				v = 0
-			} else if (m.Kind == schema.KindOrganisation) != (c.Kind == schema.KindOrganisation) && versionOnly(mt, ct) {
-				v = 0 // "FIFA 23", a game, is not FIFA
+			} else if otherEdition(m.Kind, c.Kind, mt, ct) {
+				v = 0 // "FIFA 23", a game, is not FIFA; "Blade Runner 2049" is not "Blade Runner"
 			} else {
 				v = nameScore(mt, ct, person, orgLike(m.Kind, c.Kind), placeLike(m.Kind, c.Kind))
 				if v == scoreVendor && !vendorKinds(m.Kind, c.Kind) && !equal(strip(mt, appTails, false), strip(ct, appTails, false)) {
@@ -248,6 +255,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					}
 					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
+					}
+					if !placeLike(m.Kind, c.Kind) && !properName(mt[0]) && (blendOf(mt, ct) || blendOf(ct, mt)) {
+						v = max(v, scoreAcronym) // "Telmex" for "Teléfonos de México"
 					}
 					if everyInitial(m.Name, name) || everyInitial(name, m.Name) {
 						v = max(v, scoreAcronym) // "LOTR" for "Lord of the Rings"
@@ -271,7 +281,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if facility && k == 0 {
 				v = max(v, scoreFacility)
 			}
-			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && !otherEdition(m.Kind, c.Kind, mt, ct) && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && v < scoreCompact {
@@ -334,7 +344,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if person && titled && len(own) >= 3 && own[0] == mt[0] && own[len(own)-1] == pm[0] {
 			s = max(s, scoreRole) // "Dr. Patel" for "Dr Anil Patel" beside Meera Patel
 		}
-		if person && len(mt) == 1 && kinAlias(mt[0], append([]string{c.Name}, c.Aliases...)) {
+		if person && kinAlias(mt, append([]string{c.Name}, c.Aliases...)) {
 			s = max(s, scoreRole) // "Mam" for the one known as "my mother", or as "Mum"
 		}
 		if m.Kind == schema.KindOther && c.Kind == schema.KindOther && carModel(mt, own) {
@@ -530,6 +540,9 @@ func personScore(m, c []string) float64 {
 	}
 	if equal(m, c) {
 		return scoreExact
+	}
+	if relationOf(m) != "" && relationOf(c) != "" {
+		return 0 // a relation is no name: "my sister-in-law" is not "my brother-in-law" (kinAlias)
 	}
 	if len(m) == len(c) && kinTitles[m[0]] && sameKinTitle(m[0], c[0]) {
 		// "Uncle Dave" for "Uncle David", "Auntie Bev" for "Aunt Bev",
@@ -763,6 +776,15 @@ func keepDigit(r rune) rune {
 		return r
 	}
 	return -1
+}
+
+// otherEdition: one name is the other with a number after it, and that
+// number makes another thing: a game of an organisation's name ("FIFA
+// 23"), or a sequel or another year's edition of a work, an event or a
+// product ("Blade Runner 2049", "Glastonbury 2024"). A system's version is
+// the system ("Python 3").
+func otherEdition(a, b schema.EntityKind, m, c []string) bool {
+	return ((a == schema.KindOrganisation) != (b == schema.KindOrganisation) || a == schema.KindOther && b == schema.KindOther) && versionOnly(m, c)
 }
 
 // versionOnly: one name is the other with a version number after it

@@ -102,9 +102,17 @@ func SearchNames(name string) []string {
 			more = append(more, n) // "Bombay" also as "mumbai"
 		}
 	}
-	if len(t) == 1 && kinForms[t[0]] != "" {
-		for _, f := range kinSearch[kinForms[t[0]]] {
-			if f != t[0] {
+	if rel, inLaw := strings.CutSuffix(relationOf(t), " in law"); rel != "" {
+		base := dropWords(t, kinLeads)
+		forms := kinSearch[rel]
+		if forms == nil {
+			forms = []string{rel}
+		}
+		for _, f := range forms {
+			if inLaw {
+				f += " in law" // "my mum-in-law" also as "mother in law"
+			}
+			if f != strings.Join(base, " ") || len(base) < len(t) {
 				more = append(more, f) // "Mam" also as "mother" and "mum"
 			}
 		}

@@ -97,6 +97,7 @@ new york yankees|yankees|the bronx bombers
 los angeles lakers|lakers
 university college london|ucl
 kings college london|kcl
+university of central lancashire|uclan
 imperial college london|imperial college
 carnegie mellon university|cmu|carnegie mellon
 university of southern california|usc
@@ -159,6 +160,8 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+scandinavian airlines|sas|scandinavian airlines system|sas scandinavian airlines
+telefonos de mexico|telmex
 isro|indian space research organisation|indian space research organization
 cern|european organization for nuclear research|european organisation for nuclear research
 european space agency|esa

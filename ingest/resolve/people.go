@@ -1,7 +1,10 @@
 package resolve
 
 import (
+	"cmp"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -49,19 +52,41 @@ var kinLeads = map[string]bool{
 	"little": true, "eldest": true, "youngest": true,
 }
 
-// kinAlias: the mention w is a word for a relation ("Mam") that a name or
-// an alias of the candidate names ("my mother", "Mum").
-func kinAlias(w string, aliases []string) bool {
-	rel, ok := kinForms[w]
-	if !ok {
+// kinAlias: the mention's words mt are a relation ("Mam", "my
+// mother-in-law") that a name or an alias of the candidate names ("my
+// mother", "Mum", "mother-in-law").
+func kinAlias(mt []string, aliases []string) bool {
+	rel := relationOf(mt)
+	if rel == "" {
 		return false
 	}
 	for _, a := range aliases {
-		if at := dropWords(tokens(a), kinLeads); len(at) == 1 && kinForms[at[0]] == rel {
+		if relationOf(tokens(a)) == rel {
 			return true
 		}
 	}
 	return false
+}
+
+// inLawKin are the relations that have an in-law ("son-in-law"), beside
+// those of kinForms.
+var inLawKin = map[string]string{"son": "son", "daughter": "daughter"}
+
+// relationOf returns the relation the words w name, kinLeads left out:
+// "mother" for "Mam" or "my mother", "mother in law" for "my
+// mother-in-law" or "mum-in-law"; "" for words that are not a relation
+// alone ("Auntie Bev", "Helen Hughes").
+func relationOf(w []string) string {
+	w = dropWords(w, kinLeads)
+	switch {
+	case len(w) == 1:
+		return kinForms[w[0]]
+	case len(w) == 3 && w[1] == "in" && w[2] == "law":
+		if rel := cmp.Or(kinForms[w[0]], inLawKin[w[0]]); rel != "" {
+			return rel + " in law"
+		}
+	}
+	return ""
 }
 
 // honorifics follow a name: "Ravi bhaiya" is Ravi.
@@ -477,4 +502,128 @@ func translitFold(s string) string {
 		}
 	}
 	return f
+}
+
+// koreanSurnames are Korean surnames, each line the romanisations of one
+// (Revised Romanisation, McCune–Reischauer and the spellings families
+// chose): "Park", "Pak" and "Bak" are one surname.
+var koreanSurnames = variantTable(`
+kim|gim
+lee|yi|rhee|rhie|ri
+park|pak|bak|bahk
+choi|choe
+jung|jeong|chung|cheong
+kang|gang
+cho|jo
+yoon|yun
+jang|chang
+lim|im|rim
+oh|o
+seo|suh
+shin|sin
+kwon|gwon
+hwang
+ahn|an
+ryu|yoo|yu
+jeon|chun|chon
+ko|go|koh
+moon|mun
+son|sohn
+bae|pae
+baek|paek|baik
+heo|huh|hur
+noh|roh
+kwak|gwak
+sung|seong
+joo|ju
+han
+yang
+nam
+song
+hong
+`)
+
+// koreanSyllable writes a syllable of a Korean given name one way for
+// its romanisations: "hoon" and "hun", "seong" and "sung", "gyu" and
+// "kyu", "jae" and "chae".
+func koreanSyllable(s string) string {
+	s = strings.NewReplacer("eo", "u", "oo", "u", "ou", "u").Replace(s)
+	for _, p := range [][2]string{{"ch", "j"}, {"k", "g"}, {"p", "b"}, {"t", "d"}} {
+		if rest, ok := strings.CutPrefix(s, p[0]); ok {
+			return p[1] + rest
+		}
+	}
+	return s
+}
+
+// koreanParts returns the readings of w, a Korean name of two or three
+// words in either order ("Park Ji-hoon", "Ji-hoon Park"), as its surname's
+// line and its given name, the syllables written by koreanSyllable: one
+// for each end that is a surname ("Seong-min Jeong" may be read either
+// way); none for other names.
+func koreanParts(w []string) [][2]string {
+	if len(w) < 2 || len(w) > 3 {
+		return nil
+	}
+	var out [][2]string
+	for _, first := range []bool{true, false} {
+		sur, rest := w[0], w[1:]
+		if !first {
+			sur, rest = w[len(w)-1], w[:len(w)-1]
+		}
+		line := koreanSurnames[sur]
+		if line == 0 || koreanSyllables(rest) < 2 {
+			continue // "Ann Lee" is not "Ann Yi"
+		}
+		var b strings.Builder
+		for _, s := range rest {
+			b.WriteString(koreanSyllable(s))
+		}
+		out = append(out, [2]string{strconv.Itoa(line), b.String()})
+	}
+	return out
+}
+
+// koreanSpelling: m and c are one Korean name in two romanisations: "Park
+// Ji-hoon" and "Pak Ji-hun". "Kim Ji-hoon" and "Park Min-jun" are others.
+func koreanSpelling(m, c []string) bool {
+	if equal(m, c) {
+		return false
+	}
+	rc := koreanParts(c)
+	for _, r := range koreanParts(m) {
+		if slices.Contains(rc, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// koreanSyllableRE is one syllable of a Korean given name romanised: an
+// initial consonant, a vowel and a final consonant, each optional but the
+// vowel.
+var koreanSyllableRE = `(?:kk|tt|pp|ss|jj|ch|g|k|n|d|t|r|l|m|b|p|s|j|h)?` +
+	`(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|oo|ee|ou|a|e|o|u|i)` +
+	`(?:ng|k|n|l|m|p|t)?`
+
+// koreanWord matches a word of one to three syllables of koreanSyllableRE.
+var koreanWord = regexp.MustCompile(`^(` + koreanSyllableRE + `)(` + koreanSyllableRE + `)?(` + koreanSyllableRE + `)?$`)
+
+// koreanSyllables returns how many syllables the words w make when each
+// is one to three Korean syllables ("ji", "hoon"; "jihoon"), 0 when one is
+// not ("ann", "samuel").
+func koreanSyllables(w []string) int {
+	n := 0
+	for _, x := range w {
+		m := koreanWord.FindStringSubmatch(x)
+		if m == nil {
+			return 0
+		}
+		for _, g := range m[1:] {
+			if g != "" {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -303,3 +303,43 @@ func isLetters(s string) bool {
 	}
 	return s != ""
 }
+
+// blendMinRunes is the shortest blend of a name's words blendOf reads.
+const blendMinRunes = 5
+
+// blendOf: the one word m is the beginnings of each of the words of the
+// name c in order, acronymSkip and a legal form left out ("Telmex" for
+// "Teléfonos de México", "FedEx" for "Federal Express", "Ofcom" for the
+// "Office of Communications"): at least two words, the first one's
+// beginning of three letters or more, every other of two or more. "Telcel"
+// is not "Teléfonos de México": its end begins no word of it.
+func blendOf(m, c []string) bool {
+	if len(m) != 1 || len([]rune(m[0])) < blendMinRunes || !isLetters(m[0]) {
+		return false
+	}
+	var ws []string
+	for _, w := range strip(c, orgSuffixes, false) {
+		if !acronymSkip[w] {
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) < 2 || len(ws) > 4 {
+		return false
+	}
+	return blendRest(m[0], ws, 3)
+}
+
+// blendRest: s is a beginning of at least least letters of ws[0], then a
+// blend of the rest (two letters or more each), nothing left over.
+func blendRest(s string, ws []string, least int) bool {
+	if len(ws) == 0 {
+		return s == ""
+	}
+	w := ws[0]
+	for n := min(len(s), len(w)); n >= least; n-- {
+		if s[:n] == w[:n] && blendRest(s[n:], ws[1:], 2) {
+			return true
+		}
+	}
+	return false
+}

@@ -219,6 +219,34 @@ func otherInitialism(mention string, c schema.Entity) bool {
 	return false
 }
 
+// initialsKnownElsewhere: the initials mt (one word, said in capitals)
+// are a name the tables give one thing ("UCL", University College
+// London), and the candidate is another thing the tables know by other
+// names ("University of Central Lancashire", UCLan): that its initials
+// spell mt is a coincidence. Not when a name or an alias of the candidate
+// is on mt's line or has mt as a word ("HSBC UK Bank plc"): an owner who
+// calls the candidate so has it as an alias. A candidate the tables do
+// not know may be what mt means ("LSE", the London Stock Exchange beside
+// the London School of Economics the table knows).
+func initialsKnownElsewhere(mt []string, c schema.Entity) bool {
+	line := variantLine(mt)
+	if line == 0 {
+		return false
+	}
+	other := false
+	for _, n := range append([]string{c.Name}, c.Aliases...) {
+		for _, nt := range [][]string{tokens(n), tokens(strings.ReplaceAll(n, "'", ""))} {
+			switch l := variantLine(nt); {
+			case l == line || containsWords(nt, mt):
+				return false
+			case l != 0:
+				other = true
+			}
+		}
+	}
+	return other
+}
+
 // lowerWords returns ws in lower case.
 func lowerWords(ws []string) []string {
 	out := make([]string, len(ws))

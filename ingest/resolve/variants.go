@@ -307,6 +307,12 @@ amsterdam|mokum
 kottbusser tor|kotti
 gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
+kauai|the garden isle|garden isle
+maui|the valley isle|valley isle
+cornwall|kernow
+isle of man|mannin|ellan vannin
+brittany|breizh|bretagne
+ruhr|ruhr area|ruhrgebiet|ruhrpott|the ruhr|ruhr district
 brisbane cricket ground|the gabba|gabba
 melbourne cricket ground|the mcg
 sydney cricket ground|the scg
