@@ -130,6 +130,7 @@ var Holdouts = []Holdout{
 	{"holdout52.json", "hold-out 52 (entity names of every kind, 100 cases; read in the twenty-second round: spent)"},
 	{"holdout53.json", "hold-out 53 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 	{"holdout54.json", "hold-out 54 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout55.json", "hold-out 55 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

@@ -3,6 +3,7 @@ package resolve
 import (
 	_ "embed"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -31,6 +32,23 @@ var cityCountries = sync.OnceValue(func() map[string][]string {
 var countryWords = map[string]string{
 	"uk": "united kingdom", "britain": "united kingdom", "usa": "united states", "us": "united states",
 	"america": "united states", "states": "united states",
+}
+
+// ukNations are the countries of the United Kingdom, said where a city's
+// country is: "Birmingham, England".
+var ukNations = map[string]bool{"england": true, "scotland": true, "wales": true, "northern ireland": true}
+
+// cityIn: the city's name is that of a city cities.txt puts in the
+// country named by qualifier ("austria"; "uk", "england" for the United
+// Kingdom).
+func cityIn(city, qualifier string) bool {
+	country := qualifier
+	if c, ok := countryWords[qualifier]; ok {
+		country = c
+	} else if ukNations[qualifier] {
+		country = "united kingdom"
+	}
+	return slices.Contains(cityCountries()[city], country)
 }
 
 // citiesIn returns how many of ws's words name cities in the country w

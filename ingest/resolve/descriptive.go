@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -127,12 +128,21 @@ func isYear(w string) bool {
 	return len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == ""
 }
 
-// withoutYear drops a year that ends w.
-func withoutYear(w []string) []string {
-	if len(w) > 1 && isYear(w[len(w)-1]) {
-		return w[:len(w)-1]
+// quarterRE matches a quarter or half of a year, or a financial year:
+// "q3", "h1", "fy25".
+var quarterRE = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d{2}|fy\d{4})$`)
+
+// periods returns the years and quarters in w (periods of a piece of
+// work: "q3", "2024") and the rest of its words.
+func periods(w []string) (ps, rest []string) {
+	for _, x := range w {
+		if isYear(x) || quarterRE.MatchString(x) {
+			ps = append(ps, x)
+		} else {
+			rest = append(rest, x)
+		}
 	}
-	return w
+	return ps, rest
 }
 
 // withTail: long is short (two words or more) followed by workTails only.
@@ -166,10 +176,15 @@ func descriptive(m, c []string, tails bool) bool {
 	if len(m) < 2 || len(c) < 2 {
 		return false
 	}
-	if ym, yc := isYear(m[len(m)-1]), isYear(c[len(c)-1]); ym != yc {
-		// "the kitchen reno" is the "Kitchen renovation 2024"; two years
-		// are two pieces of work
-		m, c = withoutYear(m), withoutYear(c)
+	pm, rm := periods(m)
+	pc, rc := periods(c)
+	if len(pm) > 0 && len(pc) > 0 && !equal(pm, pc) {
+		return false // two years or quarters are two pieces of work
+	}
+	if len(rm) > 0 && len(rc) > 0 {
+		// "the kitchen reno" is the "Kitchen renovation 2024", "the Q3
+		// website relaunch" the "Website Relaunch Q3"
+		m, c = rm, rc
 	}
 	if equal(m, c) || tails && (withTail(m, c) || withTail(c, m)) {
 		return true // "WFH policy" for "Work-from-home policy review"

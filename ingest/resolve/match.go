@@ -94,6 +94,19 @@ var appTails = map[string]bool{"app": true, "application": true}
 // Atlas", "the Atlas project").
 var projectWords = map[string]bool{"project": true, "initiative": true, "programme": true, "program": true}
 
+// projectCompound writes a project's name of one word that is "project"
+// and a name of three letters or more written together as two words:
+// "projectatlas" as "project atlas", so that it is not "Project Atlantis"
+// misspelt.
+func projectCompound(w []string) []string {
+	if len(w) == 1 {
+		if rest, ok := strings.CutPrefix(w[0], "project"); ok && len(rest) >= 3 && isLetters(rest) {
+			return []string{"project", rest}
+		}
+	}
+	return w
+}
+
 // titles are dropped before comparing people's names.
 var titles = map[string]bool{
 	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true,
@@ -123,6 +136,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	mt := tokens(m.Name)
 	if len(mt) == 0 {
 		return schema.Entity{}, 0, false
+	}
+	if m.Kind == schema.KindProject {
+		mt = projectCompound(mt) // "ProjectAtlas" is "Project Atlas"
 	}
 	type scored struct {
 		e schema.Entity
@@ -168,10 +184,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		person := m.Kind == schema.KindPerson || c.Kind == schema.KindPerson
 		project := m.Kind == schema.KindProject || c.Kind == schema.KindProject
-		if person && len(c.Name) <= maxNameBytes && strings.ContainsAny(c.Name, umlauts) {
+		if len(c.Name) <= maxNameBytes && strings.ContainsAny(c.Name, umlauts) {
 			if g := germanSpelling.Replace(c.Name); g != c.Name {
-				// "Mr Mueller" for Klaus Müller: his name as written
-				// without umlauts is his too
+				// "Mr Mueller" for Klaus Müller, "Aldi Sued" for ALDI SÜD:
+				// a name as written without umlauts is its too
 				c.Aliases = append(slices.Clone(c.Aliases), g)
 			}
 		}
@@ -299,6 +315,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			}
 			if !person && v < scoreVendor && (codeName(mt, ct) || productKinds(m.Kind, c.Kind) && (editionLead(mt, name) || sequelShort(m.Name, name))) {
 				v = scoreVendor // "Sonoma" for "macOS 14 Sonoma", "the Kindle" for "Kindle Paperwhite (11th generation)"
+			}
+			if orgLike(m.Kind, c.Kind) && v < scoreCompact && sameSchool(mt, ct) {
+				v = scoreCompact // "St. Joseph's Primary" for "Saint Joseph's Catholic Primary School"
 			}
 			if orgLike(m.Kind, c.Kind) && v < scorePartName && (founderName(mt, ct) || schoolShort(mt, ct)) {
 				v = scorePartName // "Bosch" for "Robert Bosch GmbH", "Stuy" for "Stuyvesant High School"
@@ -441,8 +460,15 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 		return 0
 	}
 	s := 0.0
-	if q := qualified(raw); len(q) > 0 && len(q) < len(c) && equal(m, q) {
-		s = scoreCompact
+	if q := qualified(raw); len(q) > 0 && len(q) < len(c) {
+		switch {
+		case equal(m, q):
+			s = scoreCompact
+		case place && (knownVariant(m, q) || placeVariant(m, q)) && cityIn(strings.Join(q, " "), strings.Join(c[len(q):], " ")):
+			// "Wien" for "Vienna, Austria", a city of that country, not
+			// "Vienna, Virginia"; "Brum" for "Birmingham, England"
+			s = scoreSpelling
+		}
 	}
 	if knownVariant(m, c) {
 		s = max(s, scoreSpelling)
@@ -493,12 +519,15 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc))) {
+		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc)) {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
 	if versionOnly(m, c) {
 		return scoreVersion // "Python 3" for "Python"; never "Python 2" for "Python 3"
+	}
+	if sameVersion(m, c) {
+		return scoreCompact // "Nightingale v2" for "Nightingale 2.0"
 	}
 	if len(m) == 1 && len(c) > 1 && m[0] == Acronym(strings.Join(c, " ")) ||
 		len(c) == 1 && len(m) > 1 && c[0] == Acronym(strings.Join(m, " ")) {
@@ -583,8 +612,8 @@ func personScore(m, c []string) float64 {
 		}
 		return 0
 	}
-	if len(m) == 2 && len(c) == 3 && m[0] == c[0] && m[1] == c[1] {
-		return scoreInitial // "Ana Garcia" for "Ana García López", "Sophie Lloyd" for "Sophie Lloyd-Jones"
+	if firstOfTwoSurnames(m, c) {
+		return scoreInitial // "Ana Garcia" for "Ana García López", "Sophie Lloyd" for "Sophie Lloyd-Jones", "Paco Jiménez" for "Francisco Jiménez Ortega"
 	}
 	if reversedName(m, c) || compactGiven(m, c) {
 		return scoreFullName // "Wei Zhang" for "Zhang Wei", "Jihoon Park" for "Ji-hoon Park"
@@ -617,8 +646,8 @@ func otherSurname(pm, own []string) bool {
 	if len(pm) > 0 && kinTitles[pm[0]] {
 		return false // "Uncle Dave": a given name, not a surname, comes last
 	}
-	if len(pm) == 2 && len(pc) == 3 && pm[0] == pc[0] && pm[1] == pc[1] {
-		return false // "Ana Garcia", "Ana García López"
+	if firstOfTwoSurnames(pm, pc) {
+		return false // "Ana Garcia", "Ana García López"; "Zé Pereira", "José Pereira da Silva"
 	}
 	pm, pc = joinParticles(pm), joinParticles(pc)
 	return len(pm) >= 2 && len(pc) >= 2 && !sameSurname(pm[len(pm)-1], pc[len(pc)-1])
@@ -719,11 +748,37 @@ func withoutVersions(w []string) []string {
 }
 
 // otherVersion: both names end in a version number and the versions
-// differ, the rest being the same.
+// differ, the rest being the same ("Ledger v3", "Ledger v2"; "Civilization
+// VI", "Civilization V"). "Nightingale v2" and "Nightingale 2.0" are one
+// version (versionKey).
 func otherVersion(m, c []string) bool {
 	vm, vc := withoutVersions(m), withoutVersions(c)
-	return len(vm) < len(m) && len(vc) < len(c) && equal(vm, vc) && !equal(m, c)
+	return len(vm) < len(m) && len(vc) < len(c) && equal(vm, vc) && versionKey(m[len(vm):]) != versionKey(c[len(vc):])
 }
+
+// sameVersion: both names end in one version written two ways, the rest
+// being the same: "Nightingale v2" and "Nightingale 2.0".
+func sameVersion(m, c []string) bool {
+	vm, vc := withoutVersions(m), withoutVersions(c)
+	return len(vm) < len(m) && len(vc) < len(c) && equal(vm, vc) && !equal(m, c) && versionKey(m[len(vm):]) == versionKey(c[len(vc):])
+}
+
+// versionKey writes a version's words one way: "v2", "2 0" and "2" as
+// "2", "3 10" as "3.10", a Roman numeral as itself.
+func versionKey(w []string) string {
+	parts := slices.Clone(w)
+	if len(parts) > 0 && !romanNumerals[parts[0]] {
+		parts[0] = strings.TrimPrefix(parts[0], "v")
+	}
+	for len(parts) > 1 && strings.Trim(parts[len(parts)-1], "0") == "" {
+		parts = parts[:len(parts)-1]
+	}
+	return strings.Join(parts, ".")
+}
+
+// romanNumerals number the editions of games, films and kings: "II" to
+// "XX", less "X" and "I" ("Malcolm X", "Mac OS X", the pronoun).
+var romanNumerals = wordSet(`ii iii iv v vi vii viii ix xi xii xiii xiv xv xvi xvii xviii xix xx`)
 
 // wordsAlike: names of one word, or of the same number of words with the
 // same first word and each other word spelt like its counterpart (equal,
@@ -751,6 +806,9 @@ func wordsAlike(m, c []string) bool {
 }
 
 func isVersion(s string) bool {
+	if romanNumerals[s] {
+		return true
+	}
 	s = strings.TrimPrefix(s, "v")
 	if s == "" {
 		return false

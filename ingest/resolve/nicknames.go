@@ -65,7 +65,7 @@ var englishNicknames = map[string][]string{
 	"manny": {"manuel"}, "kasia": {"katarzyna"}, "gosia": {"malgorzata"}, "basia": {"barbara"},
 	"pepe": {"jose"}, "paco": {"francisco"}, "dima": {"dmitri", "dmitry"}, "vanya": {"ivan"},
 	"kolya": {"nikolai"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
-	"fran": {"frances", "francesca"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
+	"fran": {"frances", "francesca"}, "bea": {"beatrice", "beatrix", "beatriz"}, "trixie": {"beatrice", "beatrix"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
 }
 
 // nicknameOf: the given name short is an everyday form of full ("mike",

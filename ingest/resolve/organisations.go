@@ -1,6 +1,9 @@
 package resolve
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // knownOrganisations lists everyday names of well-known organisations
 // that no rule derives from their full names: nicknames ("Big Blue",
@@ -110,7 +113,7 @@ international olympic committee|ioc
 medecins sans frontieres|doctors without borders|msf
 world wide fund for nature|wwf|world wildlife fund
 amnesty international|amnesty
-h and m|hennes and mauritz
+h and m|hennes and mauritz|h and m hennes and mauritz
 louis vuitton|lv
 yves saint laurent|ysl|saint laurent
 dolce and gabbana|d and g
@@ -160,6 +163,8 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+shell|shell plc|royal dutch shell|royal dutch shell plc
+sap s 4hana|sap s4|s4hana|sap s4hana|s4 hana
 scandinavian airlines|sas|scandinavian airlines system|sas scandinavian airlines
 telefonos de mexico|telmex
 isro|indian space research organisation|indian space research organization
@@ -310,4 +315,45 @@ var ownInstitution = map[string]bool{
 	"foundation": true, "trust": true, "charity": true, "museum": true, "stadium": true, "arena": true,
 	"institute": true, "library": true, "hall": true, "theatre": true, "theater": true, "centre": true,
 	"center": true, "hospital": true, "school": true, "college": true, "university": true, "fund": true,
+}
+
+// schoolStages say which school of a place or a saint's name is meant:
+// its primary and its secondary are two.
+var schoolStages = wordSet(`primary secondary junior infant infants nursery high middle elementary grammar`)
+
+// schoolFaiths say a school's faith; an everyday name leaves them out.
+var schoolFaiths = wordSet(`catholic rc ce cofe methodist anglican jewish islamic christian`)
+
+// schoolForm writes a school's name as its everyday name says it: "St"
+// written out, its faith ("Catholic", "RC", "C of E") and a last "School"
+// left out: "St. Joseph's Primary" and "Saint Joseph's Catholic Primary
+// School" are "saint joseph primary". nil for a name with no stage
+// (schoolStages): "St Joseph's College" and "St Joseph's Hospital" are
+// other things than a school with one.
+func schoolForm(w []string) []string {
+	if !slices.ContainsFunc(w, func(x string) bool { return schoolStages[x] }) {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(w); i++ {
+		switch x := w[i]; {
+		case schoolFaiths[x]:
+		case x == "c" && i+2 < len(w) && w[i+1] == "of" && w[i+2] == "e":
+			i += 2 // "C of E"
+		case x == "church" && i+2 < len(w) && w[i+1] == "of" && w[i+2] == "england":
+			i += 2
+		case x == "st" && i+1 < len(w):
+			out = append(out, "saint")
+		case x == "school" && i == len(w)-1:
+		default:
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sameSchool: m and c are one school's names (schoolForm).
+func sameSchool(m, c []string) bool {
+	fm, fc := schoolForm(m), schoolForm(c)
+	return len(fm) >= 2 && equal(fm, fc) && !equal(m, c)
 }

@@ -627,3 +627,19 @@ func koreanSyllables(w []string) int {
 	}
 	return n
 }
+
+// surnameLinks join two surnames in Portuguese and Spanish names: "José
+// Pereira da Silva", "Juan García y López".
+var surnameLinks = map[string]bool{"da": true, "de": true, "do": true, "das": true, "dos": true, "del": true, "y": true, "e": true}
+
+// firstOfTwoSurnames: m is a given name and a surname, and c the same
+// given name, or one m's is an everyday form or another spelling of, with
+// that surname and one more after it, joined by a link or not: "Ana
+// Garcia" for "Ana García López", "Paco Jiménez" for "Francisco Jiménez
+// Ortega", "Zé Pereira" for "José Pereira da Silva".
+func firstOfTwoSurnames(m, c []string) bool {
+	if len(m) != 2 || len(c) != 3 && !(len(c) == 4 && surnameLinks[c[2]]) || m[1] != c[1] {
+		return false
+	}
+	return m[0] == c[0] || nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0])
+}

@@ -278,7 +278,22 @@ func stationName(m, c []string) bool {
 	if len(rm) == 0 || len(rc) == 0 || len(withoutCity(m)) < len(m) {
 		return false
 	}
-	return equal(rm, rc) || spellingScore(rm, rc) >= scoreSpelling
+	return equal(rm, rc) || possessiveAlike(rm, rc) || spellingScore(rm, rc) >= scoreSpelling
+}
+
+// possessiveAlike: a and b are word for word the same but for a
+// possessive written without its apostrophe ("Kings Cross" for "King's
+// Cross", whose "king's" reads as "king").
+func possessiveAlike(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && a[i] != b[i]+"s" && b[i] != a[i]+"s" {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutCity drops the name of a city of the GeoNames table (one to

@@ -503,3 +503,46 @@ func productKinds(a, b schema.EntityKind) bool {
 	}
 	return true
 }
+
+// businessPartners follow "&" at the end of a business's name and an
+// everyday name leaves them out: "Iron Temple Gym & Fitness". ("& Sons" is
+// a legal form, orgSuffixes; "& Daughters" tells a business apart.)
+var businessPartners = wordSet(`fitness spa wellness leisure`)
+
+// partnerTail returns the word after a last "&" of a business's name
+// ("sons" of "Patel & Sons"), or "".
+func partnerTail(w []string) string {
+	if n := len(w); n > 2 && w[n-2] == "and" {
+		return w[n-1]
+	}
+	return ""
+}
+
+// premisesWords end a business's name with what kind of premises it is,
+// and an everyday name may leave them out: "Green Leaf Dental Clinic".
+var premisesWords = wordSet(`clinic practice surgery centre center studio studios`)
+
+// businessForm writes a business's name as its everyday name says it:
+// without "& Fitness" or "& Sons" (businessPartners) or a last word of
+// premisesWords after two words, its words written together.
+func businessForm(w []string) string {
+	if n := len(w); n > 2 && w[n-2] == "and" && businessPartners[w[n-1]] {
+		w = w[:n-2]
+	}
+	if n := len(w); n > 2 && premisesWords[w[n-1]] {
+		w = w[:n-1]
+	}
+	return strings.Join(w, "")
+}
+
+// sameBusiness: m and c are one business's names (businessForm), of six
+// letters or more: "Iron Temple Gym" and "Iron Temple Gym & Fitness",
+// "Greenleaf Dental" and "Green Leaf Dental Clinic". Two names each with
+// its own partners are two ("Fenwick & Sons", "Fenwick & Daughters").
+func sameBusiness(m, c []string) bool {
+	if tm, tc := partnerTail(m), partnerTail(c); tm != "" && tc != "" && tm != tc {
+		return false
+	}
+	fm := businessForm(m)
+	return len(fm) >= 6 && fm == businessForm(c) && !equal(m, c)
+}
