@@ -108,6 +108,7 @@ var workTails = map[string]bool{
 var informalWords = map[string][]string{
 	"wfh": {"work", "from", "home"}, "bday": {"birthday"}, "reno": {"renovation"},
 	"renos": {"renovation"}, "refurb": {"refurbishment"}, "hr": {"human", "resources"},
+	"dwh": {"data", "warehouse"},
 }
 
 // writtenOut writes informalWords out.

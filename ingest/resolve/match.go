@@ -92,7 +92,10 @@ var appTails = map[string]bool{"app": true, "application": true}
 
 // projectWords are dropped before comparing project names ("Project
 // Atlas", "the Atlas project").
-var projectWords = map[string]bool{"project": true, "initiative": true, "programme": true, "program": true}
+var projectWords = map[string]bool{
+	"project": true, "initiative": true, "programme": true, "program": true,
+	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true,
+}
 
 // projectCompound writes a project's name of one word that is "project"
 // and a name of three letters or more written together as two words:
@@ -328,6 +331,23 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if !person && v < scoreAcronym && sameAirport(m.Name, mt, name, ct) {
 				v = scoreAcronym // "JFK" for "John F. Kennedy International Airport"
 			}
+			if !person && !placeLike(m.Kind, c.Kind) && v < scoreCompact && seriesShort(m.Name, name) {
+				v = scoreCompact // "Zelda: Breath of the Wild" for "The Legend of Zelda: Breath of the Wild"
+			}
+			if m.Kind == schema.KindSystem && c.Kind == schema.KindSystem && v < MatchThreshold {
+				if mv := withoutVersions(mt); len(mv) < len(mt) && len(withoutVersions(ct)) == len(ct) {
+					// "Postgres 15" for "PostgreSQL": a version of a
+					// system's name said another way (a number after a
+					// work's name is another work: otherEdition)
+					w := max(nameScore(mv, ct, false, orgLike(m.Kind, c.Kind), false), variantScore(mv, ct, name, false, orgLike(m.Kind, c.Kind)))
+					if knownVariant(mv, ct) {
+						w = scoreSpelling
+					}
+					if w >= scoreVersion {
+						v = max(v, scoreVersion) // not "NHS 111" for the "NHS App"
+					}
+				}
+			}
 			if placeLike(m.Kind, c.Kind) && v < scoreAcronym && caps && stateCode(m.Name, ct) {
 				v = scoreAcronym // "MN" for "Minnesota"
 			}
@@ -476,6 +496,9 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 	if org && !place && shortOrg(m, strip(c, orgSuffixes, false)) {
 		s = max(s, scorePartName)
 	}
+	if org && !place && (venueShort(m, c) || articleShort(m, c) || nationalShort(m, strip(c, orgSuffixes, false))) {
+		s = max(s, scoreVendor) // "Da Luigi", "Corte Ingles", "Lufthansa"
+	}
 	if place {
 		em, ec := expandAbbrevs(m), expandAbbrevs(c)
 		if equal(em, ec) {
@@ -551,6 +574,9 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 	}
 	if variantLine(m) != 0 && !knownVariant(m, c) && !containsWords(c, m) && !containsWords(m, c) {
 		return 0 // "Commbank", a name the tables know, is no misspelling of Commerzbank
+	}
+	if letterAfter(m, c) || letterAfter(c, m) {
+		return 0 // "Jenkins X" is another thing than Jenkins, not a misspelling of it
 	}
 	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) && wordsAlike(m, c) {
 		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
@@ -834,6 +860,12 @@ func keepDigit(r rune) rune {
 		return r
 	}
 	return -1
+}
+
+// letterAfter: long is short and one letter after it ("Jenkins X",
+// "Jenkins"): a name of its own, as a number after one is a version.
+func letterAfter(long, short []string) bool {
+	return len(long) == len(short)+1 && len([]rune(long[len(short)])) == 1 && equal(long[:len(short)], short)
 }
 
 // otherEdition: one name is the other with a number after it, and that

@@ -102,7 +102,7 @@ var worldNicknames = map[string][]string{
 	// Greek
 	"giorgos": {"georgios"}, "kostas": {"konstantinos"}, "takis": {"panagiotis"}, "panos": {"panagiotis"},
 	"nikos": {"nikolaos"}, "dimitris": {"dimitrios"}, "vaso": {"vasiliki"}, "yiannis": {"ioannis"},
-	"giannis": {"ioannis"}, "thanasis": {"athanasios"}, "stelios": {"stylianos"}, "sakis": {"athanasios"},
+	"giannis": {"ioannis"}, "yannis": {"ioannis"}, "thanasis": {"athanasios"}, "stelios": {"stylianos"}, "sakis": {"athanasios"},
 	"babis": {"charalambos", "charalampos", "haralambos"}, "bambos": {"charalambos", "charalampos"},
 	"lefteris": {"eleftherios"}, "manolis": {"emmanouil", "emmanuel"}, "vangelis": {"evangelos"},
 	"tasos": {"anastasios"}, "mimis": {"dimitrios"}, "mitsos": {"dimitrios"},
@@ -114,6 +114,12 @@ var worldNicknames = map[string][]string{
 	"apo": {"abdullah"},
 	// Irish, Scottish, Welsh
 	"paddy": {"patrick", "padraig"},
+	// Yoruba and Igbo everyday short names
+	"bimpe": {"abimbola"}, "bimbo": {"abimbola"}, "funmi": {"olufunmilayo"},
+	"bisi": {"olabisi"}, "bukky": {"olubukola", "bukola"}, "tunde": {"babatunde", "olatunde"},
+	"segun": {"olusegun"}, "femi": {"olufemi"}, "kemi": {"oluwakemi"},
+	"dayo": {"adedayo", "oladayo"}, "tayo": {"omotayo", "adetayo"}, "yinka": {"olayinka", "adeyinka"},
+	"emeka": {"chukwuemeka"},
 	// South Asian everyday short names
 	"raju": {"rajesh", "rajendra", "rajkumar"}, "subbu": {"subramanian", "subramaniam", "subrahmanyam", "subramanyam"},
 	"venky": {"venkatesh", "venkataraman", "venkat"}, "chandu": {"chandrasekhar", "chandrashekar", "chandrasekar"}, "sanju": {"sanjay", "sanjeev"},

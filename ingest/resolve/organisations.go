@@ -140,7 +140,7 @@ financial conduct authority|fca
 bank of england|boe|the old lady of threadneedle street
 european central bank|ecb
 samsung electronics|samsung
-lg electronics|lg
+lg electronics|lg|goldstar
 tata consultancy services|tcs
 state bank of india|sbi
 life insurance corporation of india|lic
@@ -163,6 +163,7 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+accenture|andersen consulting
 shell|shell plc|royal dutch shell|royal dutch shell plc
 sap s 4hana|sap s4|s4hana|sap s4hana|s4 hana
 scandinavian airlines|sas|scandinavian airlines system|sas scandinavian airlines
@@ -356,4 +357,40 @@ func schoolForm(w []string) []string {
 func sameSchool(m, c []string) bool {
 	fm, fc := schoolForm(m), schoolForm(c)
 	return len(fm) >= 2 && equal(fm, fc) && !equal(m, c)
+}
+
+// venueWords say what kind of place to eat or drink a business is, before
+// its name: "Pizzeria Da Luigi", "Trattoria Da Lucia", "Café Rouge".
+var venueWords = wordSet(`pizzeria trattoria ristorante osteria taverna taberna cafe caffe brasserie bistro restaurant restaurante cantina gelateria panaderia boulangerie patisserie`)
+
+// venueShort: m, two words or more, is c without the word that says
+// what kind of venue it is: "Da Luigi" for "Pizzeria Da Luigi".
+func venueShort(m, c []string) bool {
+	return len(m) >= 2 && len(c) == len(m)+1 && venueWords[c[0]] && equal(c[1:], m)
+}
+
+// leadArticles are articles of other languages that begin names: "El
+// Corte Inglés", "La Poste", "Il Fornaio", "Die Zeit".
+var leadArticles = wordSet(`el la los las le les il lo gli der die das het`)
+
+// articleShort: m, two words or more, is c without the article it begins
+// with: "Corte Ingles" for "El Corte Inglés". (Not for places: "Los
+// Angeles" is not Angeles.)
+func articleShort(m, c []string) bool {
+	return len(m) >= 2 && len(c) == len(m)+1 && leadArticles[c[0]] && equal(c[1:], m)
+}
+
+// nationalLeads begin names of national companies and an everyday name
+// leaves them out: "Deutsche Lufthansa".
+var nationalLeads = wordSet(`deutsche deutscher british royal swiss`)
+
+// genericOrgWords name what an organisation does, not which one it is:
+// "Deutsche Bank" is never "Bank", "British Airways" never "Airways".
+var genericOrgWords = wordSet(`bank bahn post airways airlines railways rail telecom telecoms mail gas steel petroleum council museum library airport insurance`)
+
+// nationalShort: m is the one distinctive word after a national lead
+// (nationalLeads) that makes the rest of c: "Lufthansa" for "Deutsche
+// Lufthansa".
+func nationalShort(m, c []string) bool {
+	return len(m) == 1 && len(c) == 2 && nationalLeads[c[0]] && c[1] == m[0] && len([]rune(m[0])) >= 5 && !genericOrgWords[m[0]] && !properName(m[0])
 }

@@ -114,6 +114,12 @@ func sameKinTitle(a, b string) bool {
 var givenSpellings = variantTable(`
 muhammad|mohammed|mohamed|mohammad|muhammed|mohamad|mohammod
 sean|shaun|shawn
+siobhan|shivaun|shivon|shevaun|chevonne
+sinead|shinead|shinade
+niamh|neeve|neve
+aoife|eefa
+caoimhe|keeva|keeveh
+saoirse|seersha|sersha
 sourav|saurav
 stephen|steven
 philip|phillip

@@ -546,3 +546,18 @@ func sameBusiness(m, c []string) bool {
 	fm := businessForm(m)
 	return len(fm) >= 6 && fm == businessForm(c) && !equal(m, c)
 }
+
+// seriesShort: mention and name are titles of one work with a subtitle
+// after a colon, the same subtitle, and the mention's series title the
+// end of the name's: "Zelda: Breath of the Wild" for "The Legend of
+// Zelda: Breath of the Wild". "… Tears of the Kingdom" is another.
+func seriesShort(mention, name string) bool {
+	mm, ms, ok1 := strings.Cut(mention, ":")
+	cm, cs, ok2 := strings.Cut(name, ":")
+	if !ok1 || !ok2 {
+		return false
+	}
+	tm, tc := tokens(mm), tokens(cm)
+	sm, sc := tokens(ms), tokens(cs)
+	return len(sm) > 0 && equal(sm, sc) && len(tm) > 0 && len(tm) < len(tc) && equal(tc[len(tc)-len(tm):], tm)
+}
