@@ -81,6 +81,8 @@ var workHeads = map[string]string{
 	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 	"migrate": "migration", "migrating": "migration", "hire": "hiring", "hires": "hiring",
+	"relocation": "migration", "job": "job",
+	"portal": "tool", "system": "tool", "tool": "tool", "platform": "tool", "dashboard": "tool",
 	"sale": "fundraiser",
 }
 
@@ -196,8 +198,8 @@ func descriptive(m, c []string, tails bool) bool {
 	m, c = headLast(m, !atC, !fromC), headLast(c, !atM, !fromM)
 	m, c = withoutGenericTail(m), withoutGenericTail(c)
 	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
-	if hm == "" || hm != hc {
-		return false
+	if hm == "" || hc == "" || hm != hc && hm != "job" {
+		return false // "the kitchen job" may be any piece of work on the kitchen
 	}
 	mods, cmods := m[:len(m)-1], c[:len(c)-1]
 	used := 0 // the candidate's words the mention's account for
@@ -389,7 +391,19 @@ func descriptiveOf(mt, ct []string, name string, tails bool) bool {
 		return true
 	}
 	bare := withoutNote(name)
-	return bare != name && descriptive(mt, tokens(bare), tails)
+	if bare != name && descriptive(mt, tokens(bare), tails) {
+		return true
+	}
+	// what follows a colon or a dash says what the work is on or where:
+	// "Doctoral dissertation: coral bleaching in the Red Sea", "Kitchen
+	// renovation – 14 Elm Road"
+	if i := strings.IndexAny(bare, ":–—"); i > 0 {
+		before, after := bare[:i], strings.TrimLeft(bare[i:], ":–— ")
+		// what follows a dash may say which one, before it: "Office
+		// relocation – Lisbon" is the "Lisbon office relocation"
+		return descriptive(mt, tokens(before), tails) || bare[i] != ':' && descriptive(mt, tokens(after+" "+before), tails)
+	}
+	return false
 }
 
 // workKinds: neither kind is a thing of its own (a person, a place, an

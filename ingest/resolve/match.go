@@ -88,13 +88,27 @@ var vendorPrefixes = map[string]bool{
 
 // appTails name what a product is without telling it apart: "the Monzo
 // app" is Monzo.
-var appTails = map[string]bool{"app": true, "application": true}
+var appTails = map[string]bool{"app": true, "application": true, "software": true}
 
 // projectWords are dropped before comparing project names ("Project
 // Atlas", "the Atlas project").
 var projectWords = map[string]bool{
 	"project": true, "initiative": true, "programme": true, "program": true,
 	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true,
+}
+
+// phaseWords are left out of project names with projectWords: "Kestrel 2"
+// is "Project Kestrel – Phase 2".
+var phaseWords = map[string]bool{
+	"project": true, "initiative": true, "programme": true, "program": true,
+	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true,
+	"phase": true, "stage": true,
+}
+
+// codeNameExtended: one code name is the other with letters after it
+// ("falcon", "falconer"): another code name, not a misspelling.
+func codeNameExtended(a, b string) bool {
+	return a != b && (strings.HasPrefix(a, b) || strings.HasPrefix(b, a))
 }
 
 // projectCompound writes a project's name of one word that is "project"
@@ -300,11 +314,14 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if facility && k == 0 {
 				v = max(v, scoreFacility)
 			}
-			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && !otherEdition(m.Kind, c.Kind, mt, ct) && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther || m.Kind == schema.KindSystem && c.Kind == schema.KindSystem) && v < scoreCompact && !otherEdition(m.Kind, c.Kind, mt, ct) && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
+			if project && len(dropWords(mt, projectWords)) == 1 && len(dropWords(ct, projectWords)) == 1 && codeNameExtended(dropWords(mt, projectWords)[0], dropWords(ct, projectWords)[0]) {
+				v = 0 // "Project Falcon" is not "Project Falconer" misspelt
+			}
 			if project && v < scoreCompact {
-				if pm, pc := dropWords(mt, projectWords), dropWords(ct, projectWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "")) {
+				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "")) {
 					v = scoreCompact // "Project Atlas" is the Atlas project, "bluejay" Project Blue Jay
 				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
 					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
@@ -335,12 +352,13 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = scoreCompact // "Zelda: Breath of the Wild" for "The Legend of Zelda: Breath of the Wild"
 			}
 			if m.Kind == schema.KindSystem && c.Kind == schema.KindSystem && v < MatchThreshold {
-				if mv := withoutVersions(mt); len(mv) < len(mt) && len(withoutVersions(ct)) == len(ct) {
-					// "Postgres 15" for "PostgreSQL": a version of a
-					// system's name said another way (a number after a
-					// work's name is another work: otherEdition)
-					w := max(nameScore(mv, ct, false, orgLike(m.Kind, c.Kind), false), variantScore(mv, ct, name, false, orgLike(m.Kind, c.Kind)))
-					if knownVariant(mv, ct) {
+				if mv, cv := withoutVersions(mt), withoutVersions(ct); (len(mv) < len(mt)) != (len(cv) < len(ct)) {
+					// "Postgres 15" for "PostgreSQL", "Postgres" for
+					// "PostgreSQL 15": a version of a system's name said
+					// another way (a number after a work's name is another
+					// work: otherEdition)
+					w := max(nameScore(mv, cv, false, orgLike(m.Kind, c.Kind), false), variantScore(mv, cv, name, false, orgLike(m.Kind, c.Kind)))
+					if knownVariant(mv, cv) {
 						w = scoreSpelling
 					}
 					if w >= scoreVersion {
@@ -385,6 +403,15 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && kinAlias(mt, append([]string{c.Name}, c.Aliases...)) {
 			s = max(s, scoreRole) // "Mam" for the one known as "my mother", or as "Mum"
+		}
+		if person && roleAlias(mt, own, c.Aliases) {
+			s = max(s, scoreRole) // "Coach Dave" for the Dave known as "Leo's football coach"
+		}
+		if !person && s < scorePartName && saidAsOnes(m.Name) && (roleReference(mt, append([]string{c.Name}, c.Aliases...)) || workKinds(m.Kind, c.Kind) && bareHead(mt, append([]string{c.Name}, c.Aliases...))) {
+			// "my gym" for the one known as "the gym on Boar Lane", "the
+			// wedding" for "Anna & Tom's wedding": the one so called, if
+			// no other is
+			s = scorePartName
 		}
 		if m.Kind == schema.KindOther && c.Kind == schema.KindOther && carModel(mt, own) {
 			s = max(s, scoreVendor) // "Hilux" for "Toyota Hilux", "the Golf" for "Volkswagen Golf GTI"
@@ -493,11 +520,14 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 	if knownVariant(m, c) {
 		s = max(s, scoreSpelling)
 	}
-	if org && !place && shortOrg(m, strip(c, orgSuffixes, false)) {
+	if org && !place && shortOrg(m, strip(joinInitials(c), orgSuffixes, false)) {
 		s = max(s, scorePartName)
 	}
-	if org && !place && (venueShort(m, c) || articleShort(m, c) || nationalShort(m, strip(c, orgSuffixes, false))) {
-		s = max(s, scoreVendor) // "Da Luigi", "Corte Ingles", "Lufthansa"
+	if org && !place && (venueShort(m, c) || articleShort(m, c) || nationalShort(m, strip(joinInitials(c), orgSuffixes, false))) {
+		// "Da Luigi", "Corte Ingles", "Lufthansa": the whole of the
+		// name that tells it apart, above the first word of another's
+		// ("Lufthansa Technik")
+		s = max(s, scoreCompact)
 	}
 	if place {
 		em, ec := expandAbbrevs(m), expandAbbrevs(c)
@@ -513,6 +543,9 @@ func variantScore(m, c []string, raw string, place, org bool) float64 {
 		}
 		if stationName(m, c) {
 			s = max(s, scorePartName) // "King's Cross" for "London King's Cross station"
+		}
+		if landmarkShort(m, c) {
+			s = max(s, scoreCompact) // "Sagrada Familia" for "Basílica de la Sagrada Família"
 		}
 	} else if len(m) < 2 || len(c) < 2 || m[0] == c[0] || spellingFold(m[0]) == spellingFold(c[0]) && len([]rune(m[0])) >= foldMinRunes {
 		// an organisation's first word names it: "Marlowe Freight" is not

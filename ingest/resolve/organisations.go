@@ -353,10 +353,20 @@ func schoolForm(w []string) []string {
 	return out
 }
 
-// sameSchool: m and c are one school's names (schoolForm).
+// sameSchool: m and c are one school's names (schoolForm), the given
+// name of the person it is named after said or not ("Lincoln Elementary"
+// for "Abraham Lincoln Elementary School").
 func sameSchool(m, c []string) bool {
 	fm, fc := schoolForm(m), schoolForm(c)
-	return len(fm) >= 2 && equal(fm, fc) && !equal(m, c)
+	if len(fm) < 2 || equal(m, c) {
+		return false
+	}
+	if len(fc) == len(fm)+1 && knownGivenName(fc[0]) {
+		fc = fc[1:]
+	} else if len(fm) == len(fc)+1 && knownGivenName(fm[0]) {
+		fm = fm[1:]
+	}
+	return equal(fm, fc)
 }
 
 // venueWords say what kind of place to eat or drink a business is, before

@@ -383,6 +383,7 @@ hasan|hassan
 hashemi|hashimi
 rahman|rehman
 qureshi|kureshi|qureishi
+o'neill|o'neil|oneill|oneil
 `)
 
 // macRest returns what follows "Mac" or "Mc" in a surname, when at least

@@ -362,3 +362,25 @@ func stateCode(mention string, ct []string) bool {
 	}
 	return strings.Join(ct, " ") == state
 }
+
+// landmarkWords say what kind of building or ground a landmark is, before
+// its name and "of" in its own language: "Basílica de la Sagrada
+// Família", "Palacio de Cristal", "Castello Sforzesco".
+var landmarkWords = wordSet(`basilica cathedral catedral cattedrale church iglesia chiesa eglise palace palacio palazzo palais castle castillo castello chateau museum museo musee park parque parco parc bridge puente ponte pont tower torre tour`)
+
+// landmarkLinks join a landmark's kind to its name.
+var landmarkLinks = wordSet(`de del la las los el di della dello du des of the`)
+
+// landmarkShort: m, two words or more, is the landmark c without the word
+// for its kind and the words that join it to its name: "Sagrada Familia"
+// for "Basílica de la Sagrada Família".
+func landmarkShort(m, c []string) bool {
+	if len(m) < 2 || len(c) <= len(m) || !landmarkWords[c[0]] {
+		return false
+	}
+	rest := c[1:]
+	for len(rest) > len(m) && landmarkLinks[rest[0]] {
+		rest = rest[1:]
+	}
+	return equal(rest, m)
+}

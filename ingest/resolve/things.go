@@ -86,7 +86,7 @@ func wordsAbbreviate(short, full []string) bool {
 // ("Marks & Spencer plc" -> "Marks & Spencer"), as written.
 func withoutSuffix(name string) string {
 	name = strings.TrimSpace(name)
-	if i := strings.LastIndexAny(name, " ,"); i > 0 && orgSuffixes[strings.ToLower(strings.Trim(name[i+1:], "."))] && strings.ToLower(name[i+1:]) != "and" {
+	if i := strings.LastIndexAny(name, " ,"); i > 0 && orgSuffixes[strings.ToLower(strings.ReplaceAll(name[i+1:], ".", ""))] && strings.ToLower(name[i+1:]) != "and" {
 		return strings.TrimRight(name[:i], " ,")
 	}
 	return name
@@ -178,10 +178,11 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 		}
 		ct := strip(own, orgSuffixes, false)
 		switch {
-		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt) || withPlaceTail(mt, ct) || carModel(mt, own):
+		case equal(ct, mt) || equal(dropWords(ct, projectWords), dropWords(mt, projectWords)) || equal(strip(ct, vendorPrefixes, true), mt) || withPlaceTail(mt, ct) || carModel(mt, own) || nationalShort(mt, ct):
 			// "Atlas" is Project Atlas beside MongoDB Atlas, "Excel" Microsoft
 			// Excel beside Excel Physiotherapy, "the Mission" the Mission
-			// District beside Mission Bay
+			// District beside Mission Bay, "Lufthansa" Deutsche Lufthansa
+			// beside Lufthansa Technik
 			return false
 		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
@@ -549,8 +550,9 @@ func sameBusiness(m, c []string) bool {
 
 // seriesShort: mention and name are titles of one work with a subtitle
 // after a colon, the same subtitle, and the mention's series title the
-// end of the name's: "Zelda: Breath of the Wild" for "The Legend of
-// Zelda: Breath of the Wild". "… Tears of the Kingdom" is another.
+// end of the name's: "Zelda: Breath of the Wild" or "Zelda: BotW" for "The
+// Legend of Zelda: Breath of the Wild". "… Tears of the Kingdom" is
+// another.
 func seriesShort(mention, name string) bool {
 	mm, ms, ok1 := strings.Cut(mention, ":")
 	cm, cs, ok2 := strings.Cut(name, ":")
@@ -559,5 +561,81 @@ func seriesShort(mention, name string) bool {
 	}
 	tm, tc := tokens(mm), tokens(cm)
 	sm, sc := tokens(ms), tokens(cs)
-	return len(sm) > 0 && equal(sm, sc) && len(tm) > 0 && len(tm) < len(tc) && equal(tc[len(tc)-len(tm):], tm)
+	sameSub := len(sm) > 0 && equal(sm, sc) || len(sm) == 1 && everyInitial(strings.TrimSpace(ms), strings.TrimSpace(cs)) // "Zelda: BotW"
+	return sameSub && len(tm) > 0 && len(tm) < len(tc) && equal(tc[len(tc)-len(tm):], tm)
+}
+
+// roleAlias: the mention is a role said before a given name ("Coach
+// Dave"), the candidate has that given name, or one it is an everyday
+// form of, and an alias that names the role ("Leo's football coach"):
+// above another Dave.
+func roleAlias(mt, own []string, aliases []string) bool {
+	if len(mt) != 2 || !titles[mt[0]] {
+		return false
+	}
+	pc := strip(own, titles, true)
+	if len(pc) == 0 || pc[0] != mt[1] && !nicknameOf(mt[1], pc[0]) {
+		return false
+	}
+	for _, a := range aliases {
+		if slices.Contains(tokens(a), mt[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// roleNouns are the places and people in a person's life said by what they
+// are to them: "my gym", "our dentist", "the office".
+var roleNouns = wordSet(`gym dentist doctor gp vet school office bank church club pool library surgery cabin cottage flat allotment hairdresser barber nursery`)
+
+// referenceLeads say whose a role noun is.
+var referenceLeads = map[string]bool{"my": true, "our": true, "the": true, "his": true, "her": true, "their": true}
+
+// saidAsOnes: the name begins with a word that says whose or which one
+// it is ("my gym", "the wedding"): a thing of the speaker's life named by
+// what it is.
+func saidAsOnes(name string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(name)), " ")
+	return referenceLeads[first]
+}
+
+// roleReference: the mention is a role noun said as someone's ("my gym",
+// "our vet"), and a name or an alias of the candidate is that noun with
+// what tells it apart after it ("the gym on Boar Lane"), or a name of one
+// word that ends in it ("PureGym").
+func roleReference(mt []string, names []string) bool {
+	mt = dropWords(mt, referenceLeads)
+	if len(mt) != 1 || !roleNouns[mt[0]] {
+		return false
+	}
+	n := mt[0]
+	for _, name := range names {
+		w := dropWords(tokens(name), referenceLeads)
+		switch {
+		case len(w) == 0:
+		case w[0] == n && (len(w) == 1 || headPreps[w[1]] || w[1] == "at" || w[1] == "near" || w[1] == "by"):
+			return true
+		case len(w[0]) > len(n)+2 && strings.HasSuffix(w[0], n):
+			return true // "PureGym Leeds City Centre"
+		}
+	}
+	return false
+}
+
+// bareHead: the mention is a head of workHeads alone, said as someone's
+// ("the wedding", "my thesis"), and a name or an alias of the candidate is
+// a descriptive name with a head of that kind ("Anna & Tom's wedding").
+func bareHead(mt []string, names []string) bool {
+	w := dropWords(mt, descriptiveDrop)
+	if len(w) != 1 || workHeads[w[0]] == "" || workHeads[w[0]] == "job" {
+		return false
+	}
+	for _, name := range names {
+		ct := withoutGenericTail(headLast(dropWords(tokens(withoutNote(name)), descriptiveDrop), true, true))
+		if len(ct) >= 2 && workHeads[ct[len(ct)-1]] == workHeads[w[0]] {
+			return true
+		}
+	}
+	return false
 }
