@@ -130,8 +130,9 @@ var Holdouts = []Holdout{
 	{"holdout52.json", "hold-out 52 (entity names of every kind, 100 cases; read in the twenty-second round: spent)"},
 	{"holdout53.json", "hold-out 53 (entity names of every kind, 100 cases; read in the twenty-third round: spent)"},
 	{"holdout54.json", "hold-out 54 (entity names of every kind, 100 cases; read in the twenty-fourth round: spent)"},
-	{"holdout55.json", "hold-out 55 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout55.json", "hold-out 55 (entity names of every kind, 100 cases; read in the twenty-fifth round: spent)"},
 	{"holdout56.json", "hold-out 56 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout57.json", "hold-out 57 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
