@@ -135,6 +135,37 @@ func isYear(w string) bool {
 // "q3", "h1", "fy25".
 var quarterRE = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d{2}|fy\d{4})$`)
 
+// periodWords write a half or a quarter said in words as its short form.
+var periodWords = map[[2]string]string{
+	{"first", "half"}: "h1", {"second", "half"}: "h2",
+	{"first", "quarter"}: "q1", {"second", "quarter"}: "q2", {"third", "quarter"}: "q3", {"fourth", "quarter"}: "q4",
+}
+
+// versionWords writes a version in a descriptive name one way ("v2" and
+// "2 0" as "2": "mobile app v2 redesign", "Mobile App 2.0 Redesign") and a
+// half or a quarter said in words as its short form ("second-half pricing
+// review" as "h2 pricing review"). w is returned as it is when it has
+// neither.
+func versionWords(w []string) []string {
+	var out []string
+	for i := 0; i < len(w); i++ {
+		x := w[i]
+		if i+1 < len(w) && periodWords[[2]string{x, w[i+1]}] != "" {
+			out = append(out, periodWords[[2]string{x, w[i+1]}])
+			i++
+			continue
+		}
+		if isVersion(x) && !isYear(x) && !romanNumerals[x] {
+			x = strings.TrimPrefix(x, "v")
+			for i+1 < len(w) && strings.Trim(w[i+1], "0") == "" {
+				i++ // "2 0" is "2"
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
 // periods returns the years and quarters in w (periods of a piece of
 // work: "q3", "2024") and the rest of its words.
 func periods(w []string) (ps, rest []string) {
@@ -179,8 +210,8 @@ func descriptive(m, c []string, tails bool) bool {
 	if len(m) < 2 || len(c) < 2 {
 		return false
 	}
-	pm, rm := periods(m)
-	pc, rc := periods(c)
+	pm, rm := periods(versionWords(m))
+	pc, rc := periods(versionWords(c))
 	if len(pm) > 0 && len(pc) > 0 && !equal(pm, pc) {
 		return false // two years or quarters are two pieces of work
 	}
@@ -355,8 +386,8 @@ func headLast(w []string, dropAt, dropFrom bool) []string {
 // other of five letters or more ("postgres", "postgresql"), neither a
 // proper name the tables know.
 func wordAlike(a, b string) bool {
-	if a == b || knownVariant([]string{a}, []string{b}) || workWords[a] != "" && workWords[a] == workWords[b] {
-		return true
+	if a == b || knownVariant([]string{a}, []string{b}) || workWords[a] != "" && workWords[a] == workWords[b] || nicknameOf(a, b) || nicknameOf(b, a) {
+		return true // "Kasia's wedding" is "Planning Katarzyna's wedding"
 	}
 	if len(a) > len(b) {
 		a, b = b, a

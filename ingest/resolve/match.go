@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -134,6 +135,8 @@ var titles = map[string]bool{
 	"judge": true, "hon": true,
 	// a familiar "old" before a Chinese surname: "Lao Zhang"
 	"lao": true,
+	// said before a given name: "Khun Somchai", "Fr Tomasz"
+	"khun": true, "fr": true,
 }
 
 // familyFirstTitles are said before the family name of a name whose family
@@ -156,6 +159,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	}
 	if m.Kind == schema.KindProject {
 		mt = projectCompound(mt) // "ProjectAtlas" is "Project Atlas"
+	}
+	if (m.Kind == schema.KindSystem || m.Kind == schema.KindOther) && len(mt) >= 2 && mt[0] == "ms" {
+		mt = append([]string{"microsoft"}, mt[1:]...) // "MS Teams"; "Ms" before a person's name is a title
 	}
 	type scored struct {
 		e schema.Entity
@@ -228,6 +234,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if pc := strip(own, titles, true); person && titled && len(pc) >= 2 && pc[len(pc)-1] != pm[0] && !aliasHasSurname(pm[0], c.Aliases) && !(familyFirstTitles[mt[0]] && pc[0] == pm[0]) {
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
+		if person && len(mt) == 2 && mt[0] == "father" && len(own) >= 2 && own[0] == "fr" && own[1] == mt[1] {
+			all = append(all, scored{e: c, s: scoreRole - pen})
+			continue // "Father Tomasz" for "Fr. Tomasz Zieliński": a priest, not a parent
+		}
 		if person && koreanSpelling(pm, strip(own, titles, true)) {
 			all = append(all, scored{e: c, s: scoreFullName - pen})
 			continue // "Park Ji-hoon" for "Pak Ji-hun"
@@ -241,6 +251,12 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if otherVersion(mt, own) {
 			continue // "Ledger v3" is not "Ledger v2", whatever its aliases
+		}
+		if !person && (letterAfter(mt, own) || letterAfter(own, mt)) {
+			continue // "Jenkins" is not "Jenkins X"
+		}
+		if person && otherRelation(mt, c.Aliases) {
+			continue // "Aunt Rosa" is not Rosa known as "my cousin"
 		}
 		if !person && caps && len(mt) == 1 && initialsKnownElsewhere(mt, c) {
 			continue // "UCL" is University College London, not the University of Central Lancashire
@@ -403,6 +419,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && kinAlias(mt, append([]string{c.Name}, c.Aliases...)) {
 			s = max(s, scoreRole) // "Mam" for the one known as "my mother", or as "Mum"
+		}
+		if person && kinTitleAlias(mt, own, c.Aliases) {
+			s = max(s, scoreKinName) // "Tío Beto" for Alberto Ramírez, known as "my uncle"
 		}
 		if person && roleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreRole) // "Coach Dave" for the Dave known as "Leo's football coach"
@@ -898,7 +917,11 @@ func keepDigit(r rune) rune {
 // letterAfter: long is short and one letter after it ("Jenkins X",
 // "Jenkins"): a name of its own, as a number after one is a version.
 func letterAfter(long, short []string) bool {
-	return len(long) == len(short)+1 && len([]rune(long[len(short)])) == 1 && equal(long[:len(short)], short)
+	if len(long) != len(short)+1 || !equal(long[:len(short)], short) {
+		return false
+	}
+	r := []rune(long[len(short)])
+	return len(r) == 1 && unicode.IsLetter(r[0])
 }
 
 // otherEdition: one name is the other with a number after it, and that

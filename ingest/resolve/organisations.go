@@ -163,6 +163,7 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+malayan banking|maybank|malayan banking berhad
 accenture|andersen consulting
 shell|shell plc|royal dutch shell|royal dutch shell plc
 sap s 4hana|sap s4|s4hana|sap s4hana|s4 hana

@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"cmp"
 	"regexp"
 	"slices"
 	"strconv"
@@ -36,6 +35,7 @@ var kinForms = map[string]string{
 	"aunt": "aunt", "auntie": "aunt", "aunty": "aunt", "zia": "aunt", "tia": "aunt", "tante": "aunt",
 	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
 	"granda": "grandfather",
+	"cousin": "cousin", "niece": "niece", "nephew": "nephew", "son": "son", "daughter": "daughter",
 }
 
 // kinSearch are the forms a relation is most often stored by, looked up
@@ -68,10 +68,6 @@ func kinAlias(mt []string, aliases []string) bool {
 	return false
 }
 
-// inLawKin are the relations that have an in-law ("son-in-law"), beside
-// those of kinForms.
-var inLawKin = map[string]string{"son": "son", "daughter": "daughter"}
-
 // relationOf returns the relation the words w name, kinLeads left out:
 // "mother" for "Mam" or "my mother", "mother in law" for "my
 // mother-in-law" or "mum-in-law"; "" for words that are not a relation
@@ -82,7 +78,7 @@ func relationOf(w []string) string {
 	case len(w) == 1:
 		return kinForms[w[0]]
 	case len(w) == 3 && w[1] == "in" && w[2] == "law":
-		if rel := cmp.Or(kinForms[w[0]], inLawKin[w[0]]); rel != "" {
+		if rel := kinForms[w[0]]; rel != "" {
 			return rel + " in law"
 		}
 	}
@@ -290,8 +286,19 @@ func reversedName(m, c []string) bool {
 // Wei" is Wei Zhang, "Thomas Scott" is not Scott Thomas.
 func familyFirst(f, g []string) bool {
 	family, given := g[len(g)-1], strings.Join(g[:len(g)-1], "")
-	return f[0] == family && strings.Join(f[1:], "") == given && given != family && familyFirstSurnames[family]
+	if f[0] != family || given == family || !familyFirstSurnames[family] {
+		return false
+	}
+	rest := f[1:]
+	if len(rest) == 2 && len(g) == 2 && vietnameseMiddle[rest[0]] {
+		rest = rest[1:] // "Nguyễn Văn An" is An Nguyen
+	}
+	return strings.Join(rest, "") == given
 }
+
+// vietnameseMiddle are the middle names of Vietnamese names that one
+// written in Western order leaves out: "Nguyễn Văn An", "Trần Thị Lan".
+var vietnameseMiddle = map[string]bool{"van": true, "thi": true}
 
 // familyFirstSurnames are the commonest surnames of peoples who say the
 // family name first: Chinese (in pinyin and older spellings), Korean,
@@ -649,4 +656,44 @@ func firstOfTwoSurnames(m, c []string) bool {
 		return false
 	}
 	return m[0] == c[0] || nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0])
+}
+
+// otherRelation: the mention is a relation title before a name ("Aunt
+// Rosa") and an alias of the candidate names another relation ("my
+// cousin") or what the person is to the owner outside the family ("the
+// plumber", "neighbour"): another person.
+func otherRelation(mt []string, aliases []string) bool {
+	if len(mt) < 2 || kinForms[mt[0]] == "" || relationOf(mt) != "" {
+		return false // "mum-in-law" is a relation of its own (kinAlias)
+	}
+	for _, a := range aliases {
+		at := tokens(a)
+		if rel := relationOf(at); rel != "" && rel != kinForms[mt[0]] || len(at) > 0 && outsideRoles[at[len(at)-1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideRoles are what people are to someone outside the family, said as
+// an alias: "the plumber", "Leo's football coach", "neighbour".
+var outsideRoles = wordSet(`neighbour neighbor plumber electrician builder cleaner landlord landlady boss manager colleague coworker teacher coach tutor doctor dentist gp vet nanny childminder mechanic accountant lawyer solicitor hairdresser barber physio therapist`)
+
+// kinTitleAlias: the mention is a relation title before a given name
+// ("Tío Beto"), the candidate's given name is that name or one it is an
+// everyday form of (Alberto), and an alias names that relation ("my
+// uncle"): above others of that given name.
+func kinTitleAlias(mt, own []string, aliases []string) bool {
+	if len(mt) != 2 || kinForms[mt[0]] == "" || len(own) == 0 {
+		return false
+	}
+	if own[0] != mt[1] && !nicknameOf(mt[1], own[0]) && !sameGiven(mt[1], own[0]) {
+		return false
+	}
+	for _, a := range aliases {
+		if relationOf(tokens(a)) == kinForms[mt[0]] {
+			return true
+		}
+	}
+	return false
 }

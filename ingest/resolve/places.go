@@ -267,7 +267,14 @@ var stationWords = map[string]bool{
 // or a spelling of it. A city alone is no station: "London" is not
 // "London Bridge station".
 func stationName(m, c []string) bool {
-	if len(c) < 3 || !slices.ContainsFunc(c, func(w string) bool { return stationWords[w] }) {
+	isStation := func(w string) bool { return stationWords[w] }
+	if len(c) >= 3 && !slices.ContainsFunc(c, isStation) && slices.ContainsFunc(m, isStation) {
+		// "Kings Cross station" for "London King's Cross": the station
+		// word said, the city not
+		rest, rm := withoutCity(c), dropWords(m, stationWords)
+		return len(rest) < len(c) && len(rm) > 0 && len(withoutCity(m)) == len(m) && (equal(rm, rest) || possessiveAlike(rm, rest))
+	}
+	if len(c) < 3 || !slices.ContainsFunc(c, isStation) {
 		return false
 	}
 	rest := withoutCity(c)

@@ -111,7 +111,10 @@ func facilityOf(m schema.Mention, mt []string, c schema.Entity, own []string) bo
 	}
 	ct := strip(own, orgSuffixes, false)
 	switch {
-	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && wordsAbbreviate(mt, ct[:len(mt)]) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords):
+	case len(ct) > len(mt) && facilityTails[ct[len(ct)-1]] && wordsAbbreviate(mt, ct[:len(mt)]) && (len(ct) == len(mt)+1 || len(mt) >= 2 && len(ct) <= len(mt)+facilityWords) && !slices.ContainsFunc(mt, func(w string) bool { return institutionWords[w] }):
+		// (a name that is an institution's already is not another's
+		// without its word: the "University of Lagos" is not the
+		// "University of Lagos Teaching Hospital")
 		// "St Mary's" for "St Mary's Catholic Primary School"; "Oxford"
 		// is not Oxford Brookes University. A possessive name said as a
 		// place is the facility too ("Addenbrooke's" for Addenbrooke's

@@ -308,11 +308,16 @@ kottbusser tor|kotti
 gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
+uluru|ayers rock
 maui|the valley isle|valley isle
 cornwall|kernow
 isle of man|mannin|ellan vannin
 brittany|breizh|bretagne
 ruhr|ruhr area|ruhrgebiet|ruhrpott|the ruhr|ruhr district
+money heist|la casa de papel|casa de papel
+spirited away|sen to chihiro no kamikakushi
+the name of the rose|il nome della rosa|der name der rose
+amelie|le fabuleux destin d'amelie poulain
 brisbane cricket ground|the gabba|gabba
 melbourne cricket ground|the mcg
 sydney cricket ground|the scg
@@ -345,7 +350,7 @@ british broadcasting corporation|bbc|beeb
 marks and spencer|m and s|marks and sparks
 tesco|tescos
 sainsburys|sainsbury|j sainsbury|j sainsbury plc
-salesforce|sfdc
+salesforce|sfdc|salesforce crm
 citizens advice|citizens advice bureau|cab
 glastonbury festival|glasto
 edinburgh festival fringe|edinburgh fringe|the fringe
