@@ -113,12 +113,15 @@ var informalWords = map[string][]string{
 	"dwh": {"data", "warehouse"},
 }
 
-// writtenOut writes informalWords out.
+// writtenOut writes informalWords out, and a relation word as the
+// relation it names ("Mum's 70th", "Mom's 70th birthday party").
 func writtenOut(w []string) []string {
 	var out []string
 	for _, x := range w {
 		if full, ok := informalWords[x]; ok {
 			out = append(out, full...)
+		} else if rel := kinForms[x]; rel != "" && !strings.Contains(rel, " ") {
+			out = append(out, rel)
 		} else {
 			out = append(out, x)
 		}

@@ -139,6 +139,10 @@ var titles = map[string]bool{
 	"khun": true, "fr": true,
 }
 
+// givenHonorifics are said before a given name in Indonesian and Malay:
+// "Pak Budi", "Ibu Sari". Not titles: "Pak" is a Korean surname too.
+var givenHonorifics = map[string]bool{"pak": true, "bapak": true, "bu": true, "ibu": true, "encik": true, "puan": true}
+
 // familyFirstTitles are said before the family name of a name whose family
 // name comes first: "Lao Zhang" is Zhang Wei.
 var familyFirstTitles = map[string]bool{"lao": true}
@@ -183,6 +187,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	// "Dr. Patel"; not "Coach Dan")
 	titled := len(pm) == 1 && len(mt) == 2 && surnameTitles[mt[0]]
 	caps, acr := allCaps(m.Name), Acronym(m.Name)
+	// saidByRole: a relation ("my mother-in-law") or an honorific and a
+	// given name ("Pak Budi"): no surname to tell people apart by
+	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]]
 	var all []scored
 	for _, c := range candidates {
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
@@ -246,7 +253,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			all = append(all, scored{e: c, s: scoreCompact - pen})
 			continue // "Katharina Mueller" for "Katharina Müller"
 		}
-		if person && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) && !reversedName(pm, strip(own, titles, true)) {
+		if person && !saidByRole && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) && !reversedName(pm, strip(own, titles, true)) {
 			continue // "Sarah Chen" is not "Sarah Okoye", whatever her aliases
 		}
 		if otherVersion(mt, own) {
@@ -254,6 +261,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if !person && (letterAfter(mt, own) || letterAfter(own, mt)) {
 			continue // "Jenkins" is not "Jenkins X"
+		}
+		if person && (hyphenGivenApart(m.Name, c.Name) || hyphenGivenApart(c.Name, m.Name)) {
+			continue // "Hans-Peter Müller" is neither Hans Müller nor Hans-Jürgen Müller
 		}
 		if person && otherRelation(mt, c.Aliases) {
 			continue // "Aunt Rosa" is not Rosa known as "my cousin"
@@ -422,6 +432,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && kinTitleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreKinName) // "Tío Beto" for Alberto Ramírez, known as "my uncle"
+		}
+		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] {
+			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman
 		}
 		if person && roleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreRole) // "Coach Dave" for the Dave known as "Leo's football coach"
@@ -627,8 +640,8 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 	if variantLine(m) != 0 && !knownVariant(m, c) && !containsWords(c, m) && !containsWords(m, c) {
 		return 0 // "Commbank", a name the tables know, is no misspelling of Commerzbank
 	}
-	if letterAfter(m, c) || letterAfter(c, m) {
-		return 0 // "Jenkins X" is another thing than Jenkins, not a misspelling of it
+	if letterAfter(m, c) || letterAfter(c, m) || oneLetterOn(m, c) || oneLetterOn(c, m) {
+		return 0 // "Jenkins X" and "PostgREST" are other things than Jenkins and Postgres, not misspellings
 	}
 	if len([]rune(nm)) >= fuzzyMinRunes && len([]rune(nc)) >= fuzzyMinRunes && !digitsDiffer(nm, nc) && wordsAlike(m, c) {
 		if s := jaroWinkler(nm, nc); s >= fuzzyThreshold {
@@ -665,11 +678,14 @@ func personScore(m, c []string) float64 {
 	if len(m) == 2 && honorifics[m[1]] {
 		m = m[:1] // "Ravi bhaiya" is a Ravi
 	}
-	if len(m) == 2 && kinTitles[m[0]] && !kinTitles[c[0]] {
-		m = m[1:] // "Aunt Carol" is a Carol
+	if len(m) >= 2 && kinTitles[m[0]] && !kinTitles[c[0]] {
+		m = m[1:] // "Aunt Carol" is a Carol, "Whaea Mere Tāwhiri" Mere Tāwhiri
 		if equal(m, c) {
 			return scoreFullName
 		}
+	}
+	if len(m) == 3 && len(c) == 3 && vietnameseMiddle[m[1]] && vietnameseMiddle[c[1]] && m[1] != c[1] {
+		return 0 // "Nguyen Van An" is a man, "Nguyen Thi An" a woman
 	}
 	switch {
 	case len(m) == 1 && len(c) == 1:
@@ -922,6 +938,13 @@ func letterAfter(long, short []string) bool {
 	}
 	r := []rune(long[len(short)])
 	return len(r) == 1 && unicode.IsLetter(r[0])
+}
+
+// oneLetterOn: long, one word, is short, one word, and one letter more at
+// its end ("postgrest", "postgres"): a name of its own. Not a plural's
+// "s" ("Pickles", "Pickle").
+func oneLetterOn(long, short []string) bool {
+	return len(long) == 1 && len(short) == 1 && len(long[0]) == len(short[0])+1 && strings.HasPrefix(long[0], short[0]) && !strings.HasSuffix(long[0], "s")
 }
 
 // otherEdition: one name is the other with a number after it, and that

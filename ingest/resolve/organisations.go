@@ -139,7 +139,6 @@ office for national statistics|ons
 financial conduct authority|fca
 bank of england|boe|the old lady of threadneedle street
 european central bank|ecb
-samsung electronics|samsung
 lg electronics|lg|goldstar
 tata consultancy services|tcs
 state bank of india|sbi
@@ -163,6 +162,11 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+vinmonopolet|polet
+rigshospitalet|riget
+tokyo electric power company|tepco|tokyo electric power
+equinor|statoil
+kaizer chiefs|amakhosi
 malayan banking|maybank|malayan banking berhad
 accenture|andersen consulting
 shell|shell plc|royal dutch shell|royal dutch shell plc

@@ -36,6 +36,9 @@ var kinForms = map[string]string{
 	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
 	"granda": "grandfather",
 	"cousin": "cousin", "niece": "niece", "nephew": "nephew", "son": "son", "daughter": "daughter",
+	"mormor": "grandmother", "farmor": "grandmother", "morfar": "grandfather", "farfar": "grandfather",
+	"svigermor": "mother in law", "svigerfar": "father in law", "schwiegermutter": "mother in law",
+	"schwiegervater": "father in law", "whaea": "aunt", "matua": "uncle", "koro": "grandfather", "kuia": "grandmother",
 }
 
 // kinSearch are the forms a relation is most often stored by, looked up
@@ -96,6 +99,7 @@ var kinTitles = map[string]bool{
 	"gran": true, "great": true, "nanna": true, "granda": true, "grandmother": true,
 	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
 	"zio": true, "zia": true, "tio": true, "tia": true, "tante": true, "onkel": true, "oncle": true,
+	"whaea": true, "matua": true, "koro": true, "kuia": true,
 }
 
 // sameKinTitle: a and b are one relation title.
@@ -677,7 +681,7 @@ func otherRelation(mt []string, aliases []string) bool {
 
 // outsideRoles are what people are to someone outside the family, said as
 // an alias: "the plumber", "Leo's football coach", "neighbour".
-var outsideRoles = wordSet(`neighbour neighbor plumber electrician builder cleaner landlord landlady boss manager colleague coworker teacher coach tutor doctor dentist gp vet nanny childminder mechanic accountant lawyer solicitor hairdresser barber physio therapist`)
+var outsideRoles = wordSet(`neighbour neighbor nabo nachbar voisin vecino plumber electrician builder cleaner landlord landlady boss manager colleague coworker teacher coach tutor doctor dentist gp vet nanny childminder mechanic accountant lawyer solicitor hairdresser barber physio therapist`)
 
 // kinTitleAlias: the mention is a relation title before a given name
 // ("Tío Beto"), the candidate's given name is that name or one it is an
@@ -696,4 +700,48 @@ func kinTitleAlias(mt, own []string, aliases []string) bool {
 		}
 	}
 	return false
+}
+
+// initialsOf returns the first letters of ws.
+func initialsOf(ws []string) string {
+	var b strings.Builder
+	for _, w := range ws {
+		if w != "" {
+			b.WriteByte(w[0])
+		}
+	}
+	return b.String()
+}
+
+// hyphenGivenApart: a's given name is hyphenated ("Hans-Peter Müller",
+// "Jean-Pierre Martin") and b does not begin with all of it, nor with its
+// initials ("JP Martin"): another given name ("Hans Müller", "Hans-Jürgen
+// Müller"). A name in family-first order is left to reversedName ("Ji-hoon
+// Park", "Park Ji-hoon").
+func hyphenGivenApart(a, b string) bool {
+	first, rest, ok := strings.Cut(strings.TrimSpace(a), " ")
+	if !ok || !strings.ContainsAny(first, "-‐") || strings.TrimSpace(rest) == "" {
+		return false
+	}
+	given := tokens(first)
+	if len(given) < 2 {
+		return false
+	}
+	tb := strip(tokens(b), titles, true)
+	if len(tb) < 2 {
+		return false // a given name or a nickname alone ("Lily", "Hansi")
+	}
+	initials := ""
+	for _, g := range given {
+		initials += g[:1]
+	}
+	switch {
+	case len(tb) >= len(given) && equal(tb[:len(given)], given), tb[0] == initials, tb[0] == strings.Join(given, ""),
+		len(tb) > len(given) && strings.Join(tb[:len(given)], "") == initials,                          // "J.P. Martin"
+		len(given) == len(initials) && len(tb) > len(given) && initialsOf(tb[:len(given)]) == initials: // "J.-L. Dubois" for "Jean-Luc Dubois"
+		return false
+	case reversedName(tokens(a), tb) || koreanSpelling(tokens(a), tb):
+		return false
+	}
+	return true
 }

@@ -202,10 +202,25 @@ func spellingScore(m, c []string) float64 {
 	if len(rm) < editMinRunes || len(rc) < editMinRunes || rm[0] != rc[0] {
 		return 0
 	}
-	if editDistance(rm, rc, 1) <= 1 {
+	if editDistance(rm, rc, 1) <= 1 && !codeWordsDiffer(m, c) {
 		return scoreEdit
 	}
 	return 0
+}
+
+// codeWordsDiffer: the names differ in one word, of three letters or
+// fewer on both sides: codes or initials, not a misspelling ("Samsung
+// SDI", "Samsung SDS").
+func codeWordsDiffer(m, c []string) bool {
+	if len(m) != len(c) {
+		return false
+	}
+	for i := range m {
+		if m[i] != c[i] && len([]rune(m[i])) <= 3 && len([]rune(c[i])) <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // editDistance is the optimal-string-alignment distance between a and b

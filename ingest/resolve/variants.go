@@ -102,7 +102,7 @@ spain|espana
 japan|nippon|nihon|the land of the rising sun
 cologne|koln
 florence|firenze
-the hague|den haag|s gravenhage
+the hague|den haag|s gravenhage|gravenhage
 mumbai|bombay
 myanmar|burma
 republic of georgia|sakartvelo
@@ -299,7 +299,8 @@ nashville|music city
 seattle|the emerald city
 toronto|the six|the 6ix|t dot|tdot
 montreal|mtl
-wellington|welly
+wellington|welly|te whanganui a tara
+auckland|tamaki makaurau
 brisbane|brissie|brisvegas
 tasmania|tassie
 sugarloaf mountain|sugarloaf|pao de acucar
@@ -318,6 +319,12 @@ money heist|la casa de papel|casa de papel
 spirited away|sen to chihiro no kamikakushi
 the name of the rose|il nome della rosa|der name der rose
 amelie|le fabuleux destin d'amelie poulain
+the girl with the dragon tattoo|man som hatar kvinnor
+the girl who played with fire|flickan som lekte med elden
+the girl who kicked the hornets' nest|luftslottet som sprangdes
+postgresql|postgres
+microsoft windows 11|windows 11|win11|win 11
+microsoft windows 10|windows 10|win10|win 10
 brisbane cricket ground|the gabba|gabba
 melbourne cricket ground|the mcg
 sydney cricket ground|the scg
@@ -336,7 +343,7 @@ jacksonville|jax
 albuquerque|abq
 melbourne|melbs
 vancouver|vancity
-christchurch|chch
+christchurch|chch|otautahi
 minneapolis|mpls
 cincinnati|cincy
 pittsburgh|the burgh
