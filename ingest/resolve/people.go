@@ -737,8 +737,8 @@ func hyphenGivenApart(a, b string) bool {
 	}
 	switch {
 	case len(tb) >= len(given) && equal(tb[:len(given)], given), tb[0] == initials, tb[0] == strings.Join(given, ""),
-		len(tb) > len(given) && strings.Join(tb[:len(given)], "") == initials,                          // "J.P. Martin"
-		len(given) == len(initials) && len(tb) > len(given) && initialsOf(tb[:len(given)]) == initials: // "J.-L. Dubois" for "Jean-Luc Dubois"
+		len(tb) > len(given) && strings.Join(tb[:len(given)], "") == initials,                                  // "J.P. Martin"
+		strings.Join(given, "") == initials && len(tb) > len(given) && initialsOf(tb[:len(given)]) == initials: // "J.-L. Dubois" for "Jean-Luc Dubois"
 		return false
 	case reversedName(tokens(a), tb) || koreanSpelling(tokens(a), tb):
 		return false

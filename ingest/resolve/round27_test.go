@@ -19,6 +19,7 @@ func TestRound27Resolution(t *testing.T) {
 		// a hyphenated given name is one name
 		{"Hans-Peter Mueller", per, []schema.Entity{e("a", "Hans Müller", per), e("b", "Hans-Jürgen Müller", per), e("c", "Peter Müller", per), e("d", "Hans-Peter Müller", per)}, "d"},
 		{"Hans Müller", per, []schema.Entity{e("a", "Hans-Peter Müller", per)}, ""},
+		{"Hans Paul Müller", per, []schema.Entity{e("a", "Hans-Peter Müller", per)}, ""},
 		{"J.-L. Dubois", per, []schema.Entity{e("a", "Jean-Luc Dubois", per), e("b", "Sophie Dubois", per), e("c", "Jean-Luc Durand", per)}, "a"},
 		{"Hansi", per, []schema.Entity{e("a", "Hans-Peter Gruber", per), e("b", "Helga Gruber", per)}, "a"},
 		// Văn and Thị tell a man from a woman
