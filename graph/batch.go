@@ -66,6 +66,13 @@ type BatchStore interface {
 	// the order given. The worker asks it only for the names
 	// EntityCandidates found no match for: it is the slower search.
 	EntitySpellingsEach(ctx context.Context, owner schema.Owner, names []string, limit int) ([][]schema.Entity, error)
+	// AllEntitiesUpTo returns every entity of the owner (merged ones left
+	// out), by id, when the owner has at most limit (bounded by
+	// MaxAllEntities) of them; nil when it has more. The worker scores the
+	// mentions neither search found a match for against all of a small
+	// owner's entities: the names the resolution rules read but no key or
+	// spelling holds ("Gosia" for Małgorzata, "k8s", "Telmex").
+	AllEntitiesUpTo(ctx context.Context, owner schema.Owner, limit int) ([]schema.Entity, error)
 	// Entities reads entities by id, in the order given, each once,
 	// skipping ids this owner does not have and merged entities (their
 	// names are aliases of the entity they were merged into): the worker

@@ -11,6 +11,9 @@ import (
 const (
 	// MaxEntityCandidates bounds EntityCandidates.
 	MaxEntityCandidates = 100
+	// MaxAllEntities bounds BatchStore.AllEntitiesUpTo: how many entities
+	// an owner may have for the worker to read them all.
+	MaxAllEntities = 1000
 	// MaxCandidateNames bounds the names one EntityCandidates call looks
 	// up; later names are ignored.
 	MaxCandidateNames = 32

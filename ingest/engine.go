@@ -30,6 +30,12 @@ const (
 	// EntityLookup is how many candidate entities a mention is scored
 	// against.
 	EntityLookup = 20
+	// SmallOwnerEntities: an owner with at most this many entities has a
+	// mention neither the key nor the spelling search found a match for
+	// scored against all of them (graph.BatchStore.AllEntitiesUpTo), so
+	// that a name the resolution rules read but no key holds ("Gosia" for
+	// Małgorzata, "k8s" for Kubernetes, "Telmex") is found.
+	SmallOwnerEntities = 500
 	// EntityNeighbours is how many stored entities nearest to a mention's
 	// name vector it is compared with by meaning (resolve.MatchEmbedding):
 	// the best, and enough rivals to see a close one.
@@ -538,7 +544,31 @@ func (e *entityPlan) prefetch(ctx context.Context, names []string, mentions []sc
 	if err := e.prefetchSpellings(ctx, mentions); err != nil {
 		return err
 	}
+	if err := e.prefetchAll(ctx, mentions); err != nil {
+		return err
+	}
 	return e.prefetchNear(ctx, names, mentions)
+}
+
+// prefetchAll adds, for the mentions the candidates found so far do not
+// match exactly, all of a small owner's entities (SmallOwnerEntities) to
+// their candidates, in one query: the last lexical search, asked only when
+// a mention needs it. A match short of exact needs it too: a rival the
+// searches did not find makes it undecided ("Tom" beside Thomas Reilly and
+// Tomasz Nowak), as the rules read it with every candidate.
+func (e *entityPlan) prefetchAll(ctx context.Context, mentions []schema.Mention) error {
+	loose := e.unmatched(mentions, func(_ schema.Mention, score float64, ok bool) bool { return !ok || score < 1 })
+	if len(loose) == 0 {
+		return nil
+	}
+	all, err := e.p.cfg.Graph.AllEntitiesUpTo(ctx, e.owner, SmallOwnerEntities)
+	if err != nil {
+		return fmt.Errorf("all entities: %w", err)
+	}
+	for _, n := range loose {
+		e.found[n] = withEntities(e.found[n], all)
+	}
+	return nil
 }
 
 // prefetchSpellings looks up, for the mentions the candidates found so
@@ -547,17 +577,7 @@ func (e *entityPlan) prefetch(ctx context.Context, names []string, mentions []sc
 // and adds them to the mention's candidates: the slower search, asked
 // only for names that need it.
 func (e *entityPlan) prefetchSpellings(ctx context.Context, mentions []schema.Mention) error {
-	var loose []string
-	seen := map[string]bool{}
-	for _, m := range mentions {
-		if seen[m.Name] || !resolve.Respelt(m) {
-			continue
-		}
-		if _, _, ok := resolve.Match(m, e.found[m.Name]); !ok {
-			seen[m.Name] = true
-			loose = append(loose, m.Name)
-		}
-	}
+	loose := e.unmatched(mentions, func(m schema.Mention, _ float64, ok bool) bool { return resolve.Respelt(m) && !ok })
 	if len(loose) == 0 {
 		return nil
 	}
@@ -569,6 +589,24 @@ func (e *entityPlan) prefetchSpellings(ctx context.Context, mentions []schema.Me
 		e.found[n] = withEntities(e.found[n], res[i])
 	}
 	return nil
+}
+
+// unmatched returns the names of mentions, each once, for which need says
+// the candidates found so far do not do, given how resolve.Match scores
+// the mention against them.
+func (e *entityPlan) unmatched(mentions []schema.Mention, need func(m schema.Mention, score float64, ok bool) bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range mentions {
+		if seen[m.Name] {
+			continue
+		}
+		seen[m.Name] = true
+		if _, score, ok := resolve.Match(m, e.found[m.Name]); need(m, score, ok) {
+			out = append(out, m.Name)
+		}
+	}
+	return out
 }
 
 // withEntities appends to list the entities of more it does not hold.

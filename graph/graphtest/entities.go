@@ -46,6 +46,50 @@ func testEntitySpellings(t *testing.T, s graph.Store) {
 	wantErr(t, "EntitySpellingsEach with limit 0", err, schema.ErrInvalid)
 }
 
+// testAllEntitiesUpTo: a small owner's entities are read whole, by id,
+// merged ones left out; an owner with more than the limit gets none; never
+// another owner's.
+func testAllEntitiesUpTo(t *testing.T, s graph.Store) {
+	ctx := t.Context()
+	owner := newOwner()
+	a, b, c := entity(schema.KindPerson, "Małgorzata Kowalska"), entity(schema.KindSystem, "Kubernetes"), entity(schema.KindOrganisation, "Teléfonos de México")
+	for _, e := range []schema.Entity{a, b, c} {
+		if err := s.UpsertEntity(ctx, owner, e); err != nil {
+			t.Fatalf("UpsertEntity(%s): %v", e.Name, err)
+		}
+	}
+	if err := s.UpsertEntity(ctx, newOwner(), entity(schema.KindSystem, "Kubernetes")); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.AllEntitiesUpTo(ctx, owner, 3)
+	if err != nil {
+		t.Fatalf("AllEntitiesUpTo: %v", err)
+	}
+	if ids := entityIDs(got); !sameSet(ids, []string{a.ID, b.ID, c.ID}) || !slices.IsSorted(ids) {
+		t.Errorf("AllEntitiesUpTo(3) = %v, want %v, %v and %v by id", ids, a.ID, b.ID, c.ID)
+	}
+	if got, err := s.AllEntitiesUpTo(ctx, owner, 2); err != nil || got != nil {
+		t.Errorf("AllEntitiesUpTo(2) of 3 = %v, %v; want nil", entityIDs(got), err)
+	}
+	if err := s.MergeEntities(ctx, owner, b.ID, c.ID); err != nil {
+		t.Fatalf("MergeEntities: %v", err)
+	}
+	got, err = s.AllEntitiesUpTo(ctx, owner, 2)
+	if err != nil {
+		t.Fatalf("AllEntitiesUpTo after a merge: %v", err)
+	}
+	if ids := entityIDs(got); !sameSet(ids, []string{a.ID, b.ID}) {
+		t.Errorf("AllEntitiesUpTo(2) after a merge = %v, want %v and %v", ids, a.ID, b.ID)
+	}
+	if got, err := s.AllEntitiesUpTo(ctx, newOwner(), 10); err != nil || len(got) != 0 {
+		t.Errorf("AllEntitiesUpTo of a new owner = %v, %v; want none", entityIDs(got), err)
+	}
+	_, err = s.AllEntitiesUpTo(ctx, "", 10)
+	wantErr(t, "AllEntitiesUpTo without an owner", err, schema.ErrInvalid)
+	_, err = s.AllEntitiesUpTo(ctx, owner, 0)
+	wantErr(t, "AllEntitiesUpTo with limit 0", err, schema.ErrInvalid)
+}
+
 func testEntityCandidates(t *testing.T, s graph.Store) {
 	ctx := t.Context()
 	owner := newOwner()

@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) graph.Store) {
 		{"SpaceIsolation", testSpaceIsolation},
 		{"EntityCandidates", testEntityCandidates},
 		{"EntitySpellings", testEntitySpellings},
+		{"AllEntitiesUpTo", testAllEntitiesUpTo},
 		{"UpsertEntity", testUpsertEntity},
 		{"EntityDetail", testEntityDetail},
 		{"MergeEntities", testMergeEntities},

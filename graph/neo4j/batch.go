@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
@@ -402,6 +403,39 @@ func (s *Store) EntitySpellingsEach(ctx context.Context, owner schema.Owner, nam
 	return s.entitiesEach(ctx, "find entity spellings", owner, names, limit, func(n string) (string, []string) {
 		return spellingQuery(owner, n), []string{}
 	})
+}
+
+// allEntitiesCypher reads the owner's entities, one more than limit at
+// most, so that an owner with more is told apart without reading (or
+// sorting) them all; AllEntitiesUpTo sorts the few it keeps.
+const allEntitiesCypher = `
+MATCH (e:Entity {owner: $owner})
+WHERE e.merged_into IS NULL
+WITH e LIMIT $more
+RETURN e {.*} AS e`
+
+// AllEntitiesUpTo reads every entity of a small owner; see
+// graph.BatchStore.
+func (s *Store) AllEntitiesUpTo(ctx context.Context, owner schema.Owner, limit int) ([]schema.Entity, error) {
+	const op = "read all entities"
+	if err := owner.Validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	limit, err := boundLimit(limit, graph.MaxAllEntities)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op, err)
+	}
+	out, err := read(ctx, s, func(tx neo4j.ManagedTransaction) ([]schema.Entity, error) {
+		return queryEntities(ctx, tx, allEntitiesCypher, map[string]any{"owner": string(owner), "more": limit + 1})
+	})
+	if err != nil {
+		return nil, translate(op, err)
+	}
+	if len(out) > limit {
+		return nil, nil
+	}
+	slices.SortFunc(out, func(a, b schema.Entity) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
 }
 
 // entitiesEach runs, in one query, the full-text query that query builds

@@ -192,6 +192,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]]
 	var all []scored
 	for _, c := range candidates {
+		given := c // the candidate as given: the spellings read below are not its aliases
 		pen, compatible := kindPenalty(m.Kind, c.Kind)
 		own := tokens(c.Name)
 		if !compatible && pair(m.Kind, c.Kind, schema.KindPlace, schema.KindOrganisation) && (crossKinds(mt, own) || sameAirport(m.Name, mt, c.Name, own)) {
@@ -222,7 +223,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			}
 		}
 		if person && caps && len(mt) == 1 && personInitials(mt[0], strip(own, titles, true)) {
-			all = append(all, scored{e: c, s: scorePartName - pen})
+			all = append(all, scored{e: given, s: scorePartName - pen})
 			continue // "JB" for James Bradshaw, "JP" for Jean-Pierre Martin
 		}
 		if person && otherSex(mt, own) {
@@ -234,7 +235,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if pc := strip(own, titles, true); person && titled && len([]rune(pm[0])) == 1 && len(pc) >= 2 {
 			// "Miss T": a title and the initial of a surname
 			if strings.HasPrefix(pc[len(pc)-1], pm[0]) {
-				all = append(all, scored{e: c, s: scorePartName - pen})
+				all = append(all, scored{e: given, s: scorePartName - pen})
 			}
 			continue
 		}
@@ -242,15 +243,15 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			continue // "Prof Lin" is Wei Lin, not Lin Zhou
 		}
 		if person && len(mt) == 2 && mt[0] == "father" && len(own) >= 2 && own[0] == "fr" && own[1] == mt[1] {
-			all = append(all, scored{e: c, s: scoreRole - pen})
+			all = append(all, scored{e: given, s: scoreRole - pen})
 			continue // "Father Tomasz" for "Fr. Tomasz Zieliński": a priest, not a parent
 		}
 		if person && koreanSpelling(pm, strip(own, titles, true)) {
-			all = append(all, scored{e: c, s: scoreFullName - pen})
+			all = append(all, scored{e: given, s: scoreFullName - pen})
 			continue // "Park Ji-hoon" for "Pak Ji-hun"
 		}
 		if person && umlautSpelling(m.Name, c.Name) {
-			all = append(all, scored{e: c, s: scoreCompact - pen})
+			all = append(all, scored{e: given, s: scoreCompact - pen})
 			continue // "Katharina Mueller" for "Katharina Müller"
 		}
 		if person && !saidByRole && otherSurname(pm, own) && !aliasSurname(pm, c.Aliases) && !reversedName(pm, strip(own, titles, true)) {
@@ -449,7 +450,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			s = max(s, scoreVendor) // "Hilux" for "Toyota Hilux", "the Golf" for "Volkswagen Golf GTI"
 		}
 		if s -= pen; s > 0 {
-			all = append(all, scored{c, s, caseless && !exact, person && surnameOnly(pm, c)})
+			all = append(all, scored{given, s, caseless && !exact, person && surnameOnly(pm, c)})
 		}
 	}
 	if len(all) == 0 {

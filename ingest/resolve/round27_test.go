@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -43,4 +44,19 @@ func TestRound27Resolution(t *testing.T) {
 		{"Win11", sys, []schema.Entity{e("a", "Microsoft Windows 11", sys), e("b", "Windows 10", sys), e("c", "Windows 1.0", sys)}, "a"},
 		{"The Girl with the Dragon Tattoo", oth, []schema.Entity{e("a", "Män som hatar kvinnor", oth), e("b", "Luftslottet som sprängdes", oth), e("c", "The Girl Who Played with Fire", oth)}, "a"},
 	})
+}
+
+// TestMatchReturnsTheCandidateAsGiven: the spellings Match reads a
+// candidate's name in (without its umlauts) are not its aliases: the
+// worker stores what Match returns.
+func TestMatchReturnsTheCandidateAsGiven(t *testing.T) {
+	for _, c := range []schema.Entity{ent("a", "ALDI SÜD", org), ent("b", "Klaus Müller", per, "Klaus")} {
+		best, _, ok := Match(schema.Mention{Name: "Aldi Sued", Kind: org}, []schema.Entity{c})
+		if c.Kind == per {
+			best, _, ok = Match(schema.Mention{Name: "Klaus Mueller", Kind: per}, []schema.Entity{c})
+		}
+		if !ok || best.ID != c.ID || !slices.Equal(best.Aliases, c.Aliases) {
+			t.Errorf("Match returned %+v (%v), want %+v as given", best, ok, c)
+		}
+	}
 }
