@@ -104,6 +104,7 @@ var workWords = map[string]string{
 var workTails = map[string]bool{
 	"review": true, "update": true, "refresh": true, "upgrade": true, "party": true,
 	"celebration": true, "dinner": true, "birthday": true, "do": true,
+	"planning": true, "prep": true, "preparations": true, "organising": true, "organizing": true,
 }
 
 // informalWords are written out before descriptive names are compared.
@@ -435,7 +436,10 @@ func descriptiveOf(mt, ct []string, name string, tails bool) bool {
 		before, after := bare[:i], strings.TrimLeft(bare[i:], ":–— ")
 		// what follows a dash may say which one, before it: "Office
 		// relocation – Lisbon" is the "Lisbon office relocation"
-		return descriptive(mt, tokens(before), tails) || bare[i] != ':' && descriptive(mt, tokens(after+" "+before), tails)
+		// and what follows a colon is what the work is on: "PhD thesis:
+		// coral bleaching" is the "PhD thesis on coral bleaching"
+		return descriptive(mt, tokens(before), tails) || bare[i] != ':' && descriptive(mt, tokens(after+" "+before), tails) ||
+			bare[i] == ':' && descriptive(mt, tokens(before+" on "+after), tails)
 	}
 	return false
 }

@@ -95,14 +95,14 @@ var appTails = map[string]bool{"app": true, "application": true, "software": tru
 // Atlas", "the Atlas project").
 var projectWords = map[string]bool{
 	"project": true, "initiative": true, "programme": true, "program": true,
-	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true,
+	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true, "proj": true,
 }
 
 // phaseWords are left out of project names with projectWords: "Kestrel 2"
 // is "Project Kestrel – Phase 2".
 var phaseWords = map[string]bool{
 	"project": true, "initiative": true, "programme": true, "program": true,
-	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true,
+	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true, "proj": true,
 	"phase": true, "stage": true,
 }
 
@@ -136,7 +136,7 @@ var titles = map[string]bool{
 	// a familiar "old" before a Chinese surname: "Lao Zhang"
 	"lao": true,
 	// said before a given name: "Khun Somchai", "Fr Tomasz"
-	"khun": true, "fr": true,
+	"khun": true, "fr": true, "chief": true,
 }
 
 // givenHonorifics are said before a given name in Indonesian and Malay:
@@ -187,9 +187,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	// "Dr. Patel"; not "Coach Dan")
 	titled := len(pm) == 1 && len(mt) == 2 && surnameTitles[mt[0]]
 	caps, acr := allCaps(m.Name), Acronym(m.Name)
-	// saidByRole: a relation ("my mother-in-law") or an honorific and a
-	// given name ("Pak Budi"): no surname to tell people apart by
-	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]]
+	// saidByRole: a relation ("my mother-in-law"), a role ("my
+	// landlord") or an honorific and a given name ("Pak Budi"): no surname
+	// to tell people apart by
+	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]] || saidAsOnes(m.Name) && roleWord(mt)
 	var all []scored
 	for _, c := range candidates {
 		given := c // the candidate as given: the spellings read below are not its aliases
@@ -375,6 +376,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if !person && v < scoreAcronym && sameAirport(m.Name, mt, name, ct) {
 				v = scoreAcronym // "JFK" for "John F. Kennedy International Airport"
 			}
+			if m.Kind == schema.KindOther && c.Kind == schema.KindOther && v < scorePartName && strings.HasPrefix(name, "The ") && titleTail(mt, ct) {
+				v = scorePartName // "Bake Off" for "The Great British Bake Off"
+			}
 			if !person && !placeLike(m.Kind, c.Kind) && v < scoreCompact && seriesShort(m.Name, name) {
 				v = scoreCompact // "Zelda: Breath of the Wild" for "The Legend of Zelda: Breath of the Wild"
 			}
@@ -436,6 +440,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] {
 			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman
+		}
+		if person && saidAsOnes(m.Name) && roleReference(mt, c.Aliases) {
+			s = max(s, scoreRole) // "my landlord" for the one known as "the landlord"
 		}
 		if person && roleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreRole) // "Coach Dave" for the Dave known as "Leo's football coach"
@@ -656,6 +663,13 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 // a letter are usually different people.
 func personScore(m, c []string) float64 {
 	m, c = joinParticles(m), joinParticles(c) // "Al-Farsi" is "Alfarsi"
+	gm, gc := generation(m), generation(c)
+	if gm != "" && gc != "" && gm != gc {
+		return 0 // "Ricardo Souza Jr." is not "Ricardo Souza Sr."
+	}
+	if gm != "" && gc != "" {
+		m, c = m[:len(m)-1], c[:len(c)-1] // the surname is before "Jr."
+	}
 	if len(m) == 0 || len(c) == 0 {
 		return 0
 	}
@@ -717,6 +731,9 @@ func personScore(m, c []string) float64 {
 		return 0 // different surnames
 	}
 	mf, cf := m[0], c[0]
+	if len(m) == 3 && len(c) == 3 && len(m[1]) > 1 && len(c[1]) > 1 && m[1] != c[1] && !sameGiven(m[1], c[1]) && !nicknameOf(m[1], c[1]) && !nicknameOf(c[1], m[1]) && !sameSurname(m[1], c[1]) {
+		return 0 // "Maria Fernanda López" is not "María Fernández López", nor John Robert Smith John Michael Smith
+	}
 	switch {
 	case mf == cf, sameGiven(mf, cf):
 		return scoreFullName // "Mohammed Iqbal" for "Muhammad Iqbal"

@@ -28,7 +28,7 @@ var worldNicknames = map[string][]string{
 	// Portuguese
 	"ze": {"jose"}, "chico": {"francisco"}, "tonho": {"antonio"}, "toninho": {"antonio"},
 	"guga": {"gustavo"}, "duda": {"eduarda", "eduardo"}, "bia": {"beatriz"},
-	"juca": {"jose"}, "quim": {"joaquim"}, "fafa": {"fabiana"},
+	"juca": {"jose"}, "quim": {"joaquim"}, "fafa": {"fabiana"}, "tiao": {"sebastiao"},
 	// Italian
 	"beppe": {"giuseppe"}, "peppe": {"giuseppe"}, "peppino": {"giuseppe"}, "pino": {"giuseppe"}, "toto": {"salvatore"}, "turi": {"salvatore"}, "nanni": {"giovanni"}, "bice": {"beatrice"},
 	"pippo": {"filippo"}, "cecco": {"francesco"}, "checco": {"francesco"}, "ciccio": {"francesco"},

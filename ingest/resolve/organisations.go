@@ -162,6 +162,12 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+ceske drahy|czech railways
+flamengo|clube de regatas do flamengo|fla|mengao|cr flamengo
+gcb bank|ghana commercial bank|gcb
+east japan railway company|jr east|jr higashi nihon
+west japan railway company|jr west|jr nishi nihon
+central japan railway company|jr central|jr tokai
 vinmonopolet|polet
 rigshospitalet|riget
 tokyo electric power company|tepco|tokyo electric power

@@ -89,7 +89,10 @@ func relationOf(w []string) string {
 }
 
 // honorifics follow a name: "Ravi bhaiya" is Ravi.
-var honorifics = map[string]bool{"bhaiya": true, "bhai": true, "didi": true, "ji": true, "san": true, "sahib": true}
+var honorifics = map[string]bool{
+	"bhaiya": true, "bhai": true, "didi": true, "ji": true, "san": true, "sahib": true,
+	"sensei": true, "sama": true, "kun": true, "chan": true, "senpai": true,
+}
 
 // kinTitles stand before the name of a relation: "Uncle Dave", "Auntie
 // Jo". Unlike titles they are kept: "Uncle Dave" is not Dave Hinds.
@@ -744,4 +747,16 @@ func hyphenGivenApart(a, b string) bool {
 		return false
 	}
 	return true
+}
+
+// generations end a name with which of a family's namesakes is meant.
+var generations = map[string]string{"jr": "jr", "junior": "jr", "sr": "sr", "senior": "sr", "snr": "sr", "jnr": "jr", "ii": "ii", "iii": "iii", "iv": "iv"}
+
+// generation returns which generation a name of two words or more ends
+// with ("jr" for "Ricardo Souza Jr."), or "".
+func generation(w []string) string {
+	if len(w) < 3 {
+		return ""
+	}
+	return generations[w[len(w)-1]]
 }

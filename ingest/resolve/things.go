@@ -603,15 +603,22 @@ func saidAsOnes(name string) bool {
 	return referenceLeads[first]
 }
 
+// roleWord: w, its leads ("my", "the") left out, is one role noun or role
+// outside the family ("my gym", "the landlord").
+func roleWord(w []string) bool {
+	w = dropWords(w, referenceLeads)
+	return len(w) == 1 && (roleNouns[w[0]] || outsideRoles[w[0]])
+}
+
 // roleReference: the mention is a role noun said as someone's ("my gym",
 // "our vet"), and a name or an alias of the candidate is that noun with
 // what tells it apart after it ("the gym on Boar Lane"), or a name of one
 // word that ends in it ("PureGym").
 func roleReference(mt []string, names []string) bool {
-	mt = dropWords(mt, referenceLeads)
-	if len(mt) != 1 || !roleNouns[mt[0]] {
+	if !roleWord(mt) {
 		return false
 	}
+	mt = dropWords(mt, referenceLeads)
 	n := mt[0]
 	for _, name := range names {
 		w := dropWords(tokens(name), referenceLeads)
@@ -641,4 +648,15 @@ func bareHead(mt []string, names []string) bool {
 		}
 	}
 	return false
+}
+
+// titleTail: the mention, two words or more, is the end of a work's title
+// after one to three words that lead it ("Bake Off" for "The Great
+// British Bake Off"; Match asks it only of a title written with "The"),
+// not begun by a small word ("of Thrones") nor ended by the head of a
+// descriptive name ("the onboarding guide" is not the "Contractor payroll
+// onboarding guide").
+func titleTail(mt, ct []string) bool {
+	n := len(ct) - len(mt)
+	return len(mt) >= 2 && n >= 1 && n <= 3 && !acronymSkip[mt[0]] && workHeads[mt[len(mt)-1]] == "" && equal(ct[n:], mt)
 }

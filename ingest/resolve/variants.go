@@ -182,7 +182,7 @@ rhodesia|zimbabwe
 leopoldville|kinshasa
 dahomey|benin
 upper volta|burkina faso
-ivory coast|cote d ivoire
+ivory coast|cote d ivoire|cote divoire
 swaziland|eswatini
 czech republic|czechia|cesko|ceska republika
 north macedonia|macedonia
@@ -309,6 +309,7 @@ kottbusser tor|kotti
 gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
+montego bay|mobay
 uluru|ayers rock
 maui|the valley isle|valley isle
 cornwall|kernow
@@ -320,6 +321,7 @@ spirited away|sen to chihiro no kamikakushi
 the name of the rose|il nome della rosa|der name der rose
 amelie|le fabuleux destin d'amelie poulain
 the girl with the dragon tattoo|man som hatar kvinnor
+one hundred years of solitude|cien anos de soledad
 the girl who played with fire|flickan som lekte med elden
 the girl who kicked the hornets' nest|luftslottet som sprangdes
 postgresql|postgres
