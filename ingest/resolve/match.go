@@ -106,10 +106,33 @@ var phaseWords = map[string]bool{
 	"phase": true, "stage": true,
 }
 
+// withoutWorkHead leaves out the head of a descriptive name after a code
+// name of one or two words: "BLUE-BIRD migration" is "blue bird".
+func withoutWorkHead(w []string) []string {
+	if n := len(w); n >= 2 && n <= 3 && workHeads[w[n-1]] != "" {
+		return w[:n-1]
+	}
+	return w
+}
+
 // codeNameExtended: one code name is the other with letters after it
 // ("falcon", "falconer"): another code name, not a misspelling.
 func codeNameExtended(a, b string) bool {
 	return a != b && (strings.HasPrefix(a, b) || strings.HasPrefix(b, a))
+}
+
+// clubLeads begin the names of sports clubs in many languages: "GNK
+// Dinamo Zagreb", "NK Lokomotiva", "FC Porto", "SK Slavia Praha".
+var clubLeads = wordSet(`fc afc cf nk gnk hnk sk fk ac as ssc sc cd rcd vfb vfl tsg bsc`)
+
+// withoutClubLead leaves out a club's lead before a name of two words or
+// more: "GNK Dinamo Zagreb" is "dinamo zagreb"; "AC Milan" keeps its lead,
+// as "Milan" alone is the city.
+func withoutClubLead(w []string) []string {
+	if len(w) >= 3 && clubLeads[w[0]] {
+		return w[1:]
+	}
+	return w
 }
 
 // projectCompound writes a project's name of one word that is "project"
@@ -163,6 +186,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	}
 	if m.Kind == schema.KindProject {
 		mt = projectCompound(mt) // "ProjectAtlas" is "Project Atlas"
+	}
+	if m.Kind == schema.KindPerson && len(mt) >= 3 && mt[0] == "ma" && strings.HasPrefix(strings.TrimSpace(m.Name), "Ma.") {
+		mt = append([]string{"maria"}, mt[1:]...) // "Ma. Cristina Bautista": Maria, as Filipinos write it
 	}
 	if (m.Kind == schema.KindSystem || m.Kind == schema.KindOther) && len(mt) >= 2 && mt[0] == "ms" {
 		mt = append([]string{"microsoft"}, mt[1:]...) // "MS Teams"; "Ms" before a person's name is a title
@@ -314,7 +340,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					if knownVariant(mt, ct) {
 						v = max(v, scoreSpelling) // "gcal", a system, for "Google Calendar"
 					}
-					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) {
+					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) || initialismOf(withoutSuffix(name), m.Name) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
 					}
 					if !placeLike(m.Kind, c.Kind) && !properName(mt[0]) && (blendOf(mt, ct) || blendOf(ct, mt)) {
@@ -349,7 +375,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = 0 // "Project Falcon" is not "Project Falconer" misspelt
 			}
 			if project && v < scoreCompact {
-				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "")) {
+				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "") || c.Kind == schema.KindProject && m.Kind == schema.KindProject && strings.Join(pm, "") == strings.Join(withoutWorkHead(pc), "")) {
 					v = scoreCompact // "Project Atlas" is the Atlas project, "bluejay" Project Blue Jay
 				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
 					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
@@ -615,7 +641,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc)) {
+		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc) || equal(withoutClubLead(sm), withoutClubLead(sc))) {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
@@ -731,7 +757,7 @@ func personScore(m, c []string) float64 {
 		return 0 // different surnames
 	}
 	mf, cf := m[0], c[0]
-	if len(m) == 3 && len(c) == 3 && len(m[1]) > 1 && len(c[1]) > 1 && m[1] != c[1] && !sameGiven(m[1], c[1]) && !nicknameOf(m[1], c[1]) && !nicknameOf(c[1], m[1]) && !sameSurname(m[1], c[1]) {
+	if len(m) == 3 && len(c) == 3 && len(m[1]) > 1 && len(c[1]) > 1 && !givenAlike(m[1], c[1]) && !sameSurname(m[1], c[1]) {
 		return 0 // "Maria Fernanda López" is not "María Fernández López", nor John Robert Smith John Michael Smith
 	}
 	switch {

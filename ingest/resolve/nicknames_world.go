@@ -67,6 +67,8 @@ var worldNicknames = map[string][]string{
 	"marysia": {"maria"}, "maciek": {"maciej"}, "zbyszek": {"zbigniew"}, "rysiek": {"ryszard"},
 	"heniek": {"henryk"}, "romek": {"roman"}, "slawek": {"slawomir"}, "radek": {"radoslaw"},
 	"przemek": {"przemyslaw"}, "darek": {"dariusz"}, "czarek": {"cezary"}, "wiesiek": {"wieslaw"},
+	// Serbian and Croatian
+	"gaga": {"dragana"}, "ceca": {"svetlana"}, "jeca": {"jelena"}, "maca": {"marija"},
 	// Czech and Slovak
 	"honza": {"jan"}, "pepa": {"josef", "josefa"}, "jirka": {"jiri"}, "misa": {"michal", "michaela"},
 	"verca": {"veronika"}, "kaca": {"katerina"}, "standa": {"stanislav"}, "ondra": {"ondrej"},

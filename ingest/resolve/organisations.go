@@ -162,6 +162,11 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+lithuanian railways|lietuvos gelezinkeliai|ltg
+latvian railways|latvijas dzelzcels
+office national des chemins de fer du maroc|oncf|moroccan railways
+telia lietuva|teo lt|teo
+garuda indonesia|garuda
 ceske drahy|czech railways
 flamengo|clube de regatas do flamengo|fla|mengao|cr flamengo
 gcb bank|ghana commercial bank|gcb
@@ -176,7 +181,7 @@ kaizer chiefs|amakhosi
 malayan banking|maybank|malayan banking berhad
 accenture|andersen consulting
 shell|shell plc|royal dutch shell|royal dutch shell plc
-sap s 4hana|sap s4|s4hana|sap s4hana|s4 hana
+sap s 4hana|sap s4|s4hana|sap s4hana|s4 hana|s 4|s4
 scandinavian airlines|sas|scandinavian airlines system|sas scandinavian airlines
 telefonos de mexico|telmex
 isro|indian space research organisation|indian space research organization

@@ -38,7 +38,7 @@ var kinForms = map[string]string{
 	"cousin": "cousin", "niece": "niece", "nephew": "nephew", "son": "son", "daughter": "daughter",
 	"mormor": "grandmother", "farmor": "grandmother", "morfar": "grandfather", "farfar": "grandfather",
 	"svigermor": "mother in law", "svigerfar": "father in law", "schwiegermutter": "mother in law",
-	"schwiegervater": "father in law", "whaea": "aunt", "matua": "uncle", "koro": "grandfather", "kuia": "grandmother",
+	"schwiegervater": "father in law", "babcia": "grandmother", "dziadek": "grandfather", "abuela": "grandmother", "abuelo": "grandfather", "whaea": "aunt", "matua": "uncle", "koro": "grandfather", "kuia": "grandmother",
 }
 
 // kinSearch are the forms a relation is most often stored by, looked up
@@ -413,7 +413,7 @@ func macRest(s string) (string, bool) {
 
 // nameParticles are joined to the word after them before people's names
 // are compared: "Al-Farsi", "Al Farsi" and "Alfarsi" are one surname.
-var nameParticles = map[string]bool{"al": true, "el": true}
+var nameParticles = map[string]bool{"al": true, "el": true, "ben": true, "bin": true, "ibn": true}
 
 // joinParticles joins nameParticles to the next word of w, and writes an
 // Irish surname in Irish as it is written in English (irishSurnames); w
@@ -739,7 +739,7 @@ func hyphenGivenApart(a, b string) bool {
 		initials += g[:1]
 	}
 	switch {
-	case len(tb) >= len(given) && equal(tb[:len(given)], given), tb[0] == initials, tb[0] == strings.Join(given, ""),
+	case len(tb) >= len(given) && slices.EqualFunc(tb[:len(given)], given, givenAlike), tb[0] == initials, tb[0] == strings.Join(given, ""),
 		len(tb) > len(given) && strings.Join(tb[:len(given)], "") == initials,                                  // "J.P. Martin"
 		strings.Join(given, "") == initials && len(tb) > len(given) && initialsOf(tb[:len(given)]) == initials: // "J.-L. Dubois" for "Jean-Luc Dubois"
 		return false
@@ -759,4 +759,11 @@ func generation(w []string) string {
 		return ""
 	}
 	return generations[w[len(w)-1]]
+}
+
+// givenAlike: a and b are one given name: the same, spellings of one
+// ("Mohammed", "Muhammad"), an everyday form ("Beto", "Alberto") or a short
+// form of the other ("Phil", "Philippe").
+func givenAlike(a, b string) bool {
+	return a == b || sameGiven(a, b) || nicknameOf(a, b) || nicknameOf(b, a) || shortForm(a, b) || shortForm(b, a)
 }

@@ -34,6 +34,8 @@ const (
 // placeAbbrevs are words abbreviated in place names.
 var placeAbbrevs = map[string]string{
 	"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port",
+	// the word for a mountain in Malay and Indonesian: "Gunung Rinjani"
+	"gunung": "mount",
 	// ordinals in street names: "5th Ave"
 	"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth",
 	"7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth", "11th": "eleventh",
@@ -132,7 +134,17 @@ func shortPlace(m, c []string, raw string) bool {
 	if placeDesignators[c[len(c)-1]] {
 		return false
 	}
+	if hyphenAfterFirst(raw) && placeOfItsOwn(m[0]) && !placeVariant(m, c) {
+		return false // "Narva", a town of its own, is not Narva-Jõesuu; "Cluj" is Cluj-Napoca
+	}
 	return placeLinks[c[1]] || hyphenAfterFirst(raw)
+}
+
+// placeOfItsOwn: n is the own name of a place GeoNames has ("narva"), not
+// only another name of one ("cluj", of Cluj-Napoca).
+func placeOfItsOwn(n string) bool {
+	idx := placeNames()
+	return slices.ContainsFunc(idx.lines[n], func(id int32) bool { return idx.own[id] == n })
 }
 
 // placeLinks are the small words that join a place's name to what

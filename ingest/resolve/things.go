@@ -187,6 +187,8 @@ func sharedLead(m schema.Mention, mt []string, candidates []schema.Entity) bool 
 			// District beside Mission Bay, "Lufthansa" Deutsche Lufthansa
 			// beside Lufthansa Technik
 			return false
+		case len(mt) == 1 && len(ct) >= 2 && mt[0] == Acronym(strings.Join(ct, " ")):
+			return false // "BCA" is Bank Central Asia, beside BCA Syariah and BCA Finance
 		case len(ct) > len(mt) && containsWords(ct, mt):
 			longer++
 		case knownVariant(mt, ct):
@@ -268,11 +270,22 @@ func initialsFirst(short, full []string) bool {
 		return false
 	}
 	k := len(short[0])
-	if k < 2 || k > 4 || len(full) != k+len(short)-1 || !equal(short[1:], full[k:]) {
+	if k < 2 || k > 4 || len(full) < k+len(short)-1 || !equal(short[1:], full[len(full)-len(short)+1:]) {
 		return false
 	}
-	for i := range k {
-		if acronymSkip[full[i]] || full[i][0] != short[0][i] || len(full[i]) < 2 {
+	lead := full[:len(full)-len(short)+1]
+	var letters []string
+	for i, w := range lead {
+		if acronymSkip[w] && i > 0 {
+			continue // "UP Diliman" for the "University of the Philippines Diliman"
+		}
+		letters = append(letters, w)
+	}
+	if len(letters) != k {
+		return false
+	}
+	for i, w := range letters {
+		if acronymSkip[w] || w[0] != short[0][i] || len(w) < 2 {
 			return false
 		}
 	}

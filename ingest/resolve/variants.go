@@ -310,6 +310,8 @@ gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
 montego bay|mobay
+yogyakarta|jogja|jogjakarta|yogya
+aviva stadium|lansdowne road
 uluru|ayers rock
 maui|the valley isle|valley isle
 cornwall|kernow
