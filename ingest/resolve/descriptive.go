@@ -82,7 +82,7 @@ var workHeads = map[string]string{
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 	"migrate": "migration", "migrating": "migration", "hire": "hiring", "hires": "hiring",
 	"relocation": "migration", "job": "job",
-	"portal": "tool", "system": "tool", "tool": "tool", "platform": "tool", "dashboard": "tool",
+	"portal": "tool", "system": "tool", "tool": "tool", "platform": "tool", "dashboard": "dashboard",
 	"sale": "fundraiser",
 }
 
@@ -121,7 +121,7 @@ func writtenOut(w []string) []string {
 	for _, x := range w {
 		if full, ok := informalWords[x]; ok {
 			out = append(out, full...)
-		} else if rel := kinForms[x]; rel != "" && !strings.Contains(rel, " ") {
+		} else if rel := kinForms[x]; rel != "" && !strings.Contains(rel, " ") && !knownGivenName(x) {
 			out = append(out, rel)
 		} else {
 			out = append(out, x)
@@ -256,6 +256,9 @@ func descriptive(m, c []string, tails bool) bool {
 		if (genericMods[w] || workHeads[w] != "" || headPreps[w]) && !slices.Contains(mods, w) {
 			used++ // "the Tidely launch" is the "Launch of the Tidely mobile app"
 		}
+	}
+	if hm == "job" {
+		return len(cmods) == used // "the kitchen job": a job on the kitchen, no more ("the Google job" is no "Google Cloud migration")
 	}
 	return len(cmods)-used <= 1 || onePart(mods, cmods, tail)
 }
@@ -462,4 +465,17 @@ func withoutGenericTail(w []string) []string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// sameTool: two descriptive names of a system with the same words before
+// a head of one kind ("HR portal", "HR system"): no word more on either
+// side ("Sales tax tool" is not the "Sales platform"), and a dashboard is
+// no portal.
+func sameTool(m, c []string) bool {
+	m, c = writtenOut(dropWords(m, descriptiveDrop)), writtenOut(dropWords(c, descriptiveDrop))
+	if len(m) < 2 || len(m) != len(c) {
+		return false
+	}
+	hm, hc := workHeads[m[len(m)-1]], workHeads[c[len(c)-1]]
+	return hm != "" && hm == hc && equal(m[:len(m)-1], c[:len(c)-1])
 }

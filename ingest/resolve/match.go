@@ -340,10 +340,13 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 					if knownVariant(mt, ct) {
 						v = max(v, scoreSpelling) // "gcal", a system, for "Google Calendar"
 					}
+					if v < scoreExact && m.Kind == schema.KindSystem && c.Kind == schema.KindOrganisation && knownVariant(mt, ct) && lineOf(organisationNames, ct) != 0 {
+						v = 0 // "SAS", a system, is not the airline the organisations' table knows
+					}
 					if initialismOf(m.Name, name) || initialismOf(name, m.Name) || abbreviatedName(mt, ct) || initialsFirst(mt, lowerWords(rawWords(name))) || initialismOf(m.Name, withoutSuffix(name)) || initialismOf(withoutSuffix(name), m.Name) {
 						v = max(v, scoreAcronym) // "GH Actions" for "GitHub Actions"
 					}
-					if !placeLike(m.Kind, c.Kind) && !properName(mt[0]) && (blendOf(mt, ct) || blendOf(ct, mt)) {
+					if m.Kind == schema.KindOrganisation && c.Kind == schema.KindOrganisation && !properName(mt[0]) && blendOf(mt, ct) {
 						v = max(v, scoreAcronym) // "Telmex" for "Teléfonos de México"
 					}
 					if everyInitial(m.Name, name) || everyInitial(name, m.Name) {
@@ -368,7 +371,10 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if facility && k == 0 {
 				v = max(v, scoreFacility)
 			}
-			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther || m.Kind == schema.KindSystem && c.Kind == schema.KindSystem) && v < scoreCompact && !otherEdition(m.Kind, c.Kind, mt, ct) && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
+			if m.Kind == schema.KindSystem && c.Kind == schema.KindSystem && v < scoreCompact && sameTool(mt, ct) {
+				v = scoreCompact // "the HR portal" for the one known as the "HR system"
+			}
+			if (project || m.Kind == schema.KindOther || c.Kind == schema.KindOther) && v < scoreCompact && !otherEdition(m.Kind, c.Kind, mt, ct) && descriptiveOf(mt, ct, name, workKinds(m.Kind, c.Kind)) {
 				v = scoreCompact // "the kitchen renovation" is the "Kitchen remodel"
 			}
 			if project && len(dropWords(mt, projectWords)) == 1 && len(dropWords(ct, projectWords)) == 1 && codeNameExtended(dropWords(mt, projectWords)[0], dropWords(ct, projectWords)[0]) {
@@ -411,15 +417,11 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 			if m.Kind == schema.KindSystem && c.Kind == schema.KindSystem && v < MatchThreshold {
 				if mv, cv := withoutVersions(mt), withoutVersions(ct); (len(mv) < len(mt)) != (len(cv) < len(ct)) {
 					// "Postgres 15" for "PostgreSQL", "Postgres" for
-					// "PostgreSQL 15": a version of a system's name said
-					// another way (a number after a work's name is another
-					// work: otherEdition)
-					w := max(nameScore(mv, cv, false, orgLike(m.Kind, c.Kind), false), variantScore(mv, cv, name, false, orgLike(m.Kind, c.Kind)))
+					// "PostgreSQL 15": a version of a system's name the
+					// tables know another way (a number after a work's name
+					// is another work: otherEdition)
 					if knownVariant(mv, cv) {
-						w = scoreSpelling
-					}
-					if w >= scoreVersion {
-						v = max(v, scoreVersion) // not "NHS 111" for the "NHS App"
+						v = max(v, scoreVersion) // not "NHS 111" for the "NHS App", nor "Angular 17" for AngularJS
 					}
 				}
 			}
@@ -464,16 +466,16 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if person && kinTitleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreKinName) // "Tío Beto" for Alberto Ramírez, known as "my uncle"
 		}
-		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] {
+		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] && !familyFirstSurnames[own[len(own)-1]] {
 			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman
 		}
-		if person && saidAsOnes(m.Name) && roleReference(mt, c.Aliases) {
+		if person && saidAsOnes(m.Name) && roleReference(mt, c.Aliases, false) {
 			s = max(s, scoreRole) // "my landlord" for the one known as "the landlord"
 		}
 		if person && roleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreRole) // "Coach Dave" for the Dave known as "Leo's football coach"
 		}
-		if !person && s < scorePartName && saidAsOnes(m.Name) && (roleReference(mt, append([]string{c.Name}, c.Aliases...)) || workKinds(m.Kind, c.Kind) && bareHead(mt, append([]string{c.Name}, c.Aliases...))) {
+		if !person && s < scorePartName && saidAsOnes(m.Name) && (roleReference(mt, append([]string{c.Name}, c.Aliases...), c.Kind == schema.KindOrganisation) || workKinds(m.Kind, c.Kind) && bareHead(mt, append([]string{c.Name}, c.Aliases...))) {
 			// "my gym" for the one known as "the gym on Boar Lane", "the
 			// wedding" for "Anna & Tom's wedding": the one so called, if
 			// no other is
@@ -719,8 +721,8 @@ func personScore(m, c []string) float64 {
 	if len(m) == 2 && honorifics[m[1]] {
 		m = m[:1] // "Ravi bhaiya" is a Ravi
 	}
-	if len(m) >= 2 && kinTitles[m[0]] && !kinTitles[c[0]] {
-		m = m[1:] // "Aunt Carol" is a Carol, "Whaea Mere Tāwhiri" Mere Tāwhiri
+	if (len(m) == 2 || len(m) > 2 && !knownGivenName(m[0])) && kinTitles[m[0]] && !kinTitles[c[0]] {
+		m = m[1:] // "Aunt Carol" is a Carol, "Whaea Mere Tāwhiri" Mere Tāwhiri; "Tia Louise Smith" is a Tia
 		if equal(m, c) {
 			return scoreFullName
 		}

@@ -377,12 +377,35 @@ func sameSchool(m, c []string) bool {
 	if len(fm) < 2 || equal(m, c) {
 		return false
 	}
-	if len(fc) == len(fm)+1 && knownGivenName(fc[0]) {
+	if a, b := schoolFaith(m), schoolFaith(c); a != "" && b != "" && a != b {
+		return false // a Catholic school and a C of E one are two
+	}
+	if len(fc) == len(fm)+1 && knownGivenName(fc[0]) && !placeNouns[fc[1]] {
 		fc = fc[1:]
-	} else if len(fm) == len(fc)+1 && knownGivenName(fm[0]) {
-		fm = fm[1:]
+	} else if len(fm) == len(fc)+1 && knownGivenName(fm[0]) && !placeNouns[fm[1]] {
+		fm = fm[1:] // not "Victoria" of "Victoria Park Primary"
 	}
 	return equal(fm, fc)
+}
+
+// placeNouns say what kind of place a name's word before them is of:
+// "Victoria Park", "Holly Hill".
+var placeNouns = wordSet(`park hill road green lane street grove wood woods field fields vale bridge gate cross common heath way avenue square`)
+
+// schoolFaith returns the faith a school's name says, "ce" for the
+// Church of England, "rc" for the Catholic Church; "" for none.
+func schoolFaith(w []string) string {
+	for i, x := range w {
+		switch {
+		case x == "catholic" || x == "rc":
+			return "rc"
+		case x == "ce" || x == "cofe" || x == "c" && i+2 < len(w) && w[i+1] == "of" && w[i+2] == "e" || x == "church" && i+2 < len(w) && w[i+1] == "of" && w[i+2] == "england":
+			return "ce"
+		case schoolFaiths[x]:
+			return x
+		}
+	}
+	return ""
 }
 
 // venueWords say what kind of place to eat or drink a business is, before
@@ -396,8 +419,9 @@ func venueShort(m, c []string) bool {
 }
 
 // leadArticles are articles of other languages that begin names: "El
-// Corte Inglés", "La Poste", "Il Fornaio", "Die Zeit".
-var leadArticles = wordSet(`el la los las le les il lo gli der die das het`)
+// Corte Inglés", "La Poste", "Il Fornaio", "Die Zeit". Not "Das", "Le" or
+// "Lo": surnames too ("Das Legal Services").
+var leadArticles = wordSet(`el la los las les il gli der die het`)
 
 // articleShort: m, two words or more, is c without the article it begins
 // with: "Corte Ingles" for "El Corte Inglés". (Not for places: "Los
@@ -407,8 +431,9 @@ func articleShort(m, c []string) bool {
 }
 
 // nationalLeads begin names of national companies and an everyday name
-// leaves them out: "Deutsche Lufthansa".
-var nationalLeads = wordSet(`deutsche deutscher british royal swiss`)
+// leaves them out: "Deutsche Lufthansa", "Deutsche Telekom". Not "Royal"
+// or "British": "Marines", "Academy", "Vogue" are words of their own.
+var nationalLeads = wordSet(`deutsche deutscher`)
 
 // genericOrgWords name what an organisation does, not which one it is:
 // "Deutsche Bank" is never "Bank", "British Airways" never "Airways".

@@ -36,7 +36,7 @@ var kinForms = map[string]string{
 	"uncle": "uncle", "zio": "uncle", "tio": "uncle", "onkel": "uncle", "oncle": "uncle",
 	"granda": "grandfather",
 	"cousin": "cousin", "niece": "niece", "nephew": "nephew", "son": "son", "daughter": "daughter",
-	"mormor": "grandmother", "farmor": "grandmother", "morfar": "grandfather", "farfar": "grandfather",
+	"mormor": "maternal grandmother", "farmor": "paternal grandmother", "morfar": "maternal grandfather", "farfar": "paternal grandfather",
 	"svigermor": "mother in law", "svigerfar": "father in law", "schwiegermutter": "mother in law",
 	"schwiegervater": "father in law", "babcia": "grandmother", "dziadek": "grandfather", "abuela": "grandmother", "abuelo": "grandfather", "whaea": "aunt", "matua": "uncle", "koro": "grandfather", "kuia": "grandmother",
 }
@@ -52,7 +52,7 @@ var kinSearch = map[string][]string{
 // kinLeads may stand before a relation word in an alias: "my elder brother".
 var kinLeads = map[string]bool{
 	"my": true, "our": true, "elder": true, "older": true, "younger": true, "big": true,
-	"little": true, "eldest": true, "youngest": true,
+	"little": true, "eldest": true, "youngest": true, "baby": true,
 }
 
 // kinAlias: the mention's words mt are a relation ("Mam", "my
@@ -64,11 +64,30 @@ func kinAlias(mt []string, aliases []string) bool {
 		return false
 	}
 	for _, a := range aliases {
-		if relationOf(tokens(a)) == rel {
+		at := tokens(a)
+		if relationOf(at) == rel && !birthOrderApart(mt, at) {
 			return true
 		}
 	}
 	return false
+}
+
+// birthOrder says which of siblings or children someone is.
+var birthOrder = map[string]string{"older": "older", "elder": "older", "eldest": "older", "big": "older", "younger": "younger", "youngest": "younger", "little": "younger", "baby": "younger"}
+
+// birthOrderApart: a and b both say which of the siblings is meant, and
+// not the same one ("my younger brother", "older brother").
+func birthOrderApart(a, b []string) bool {
+	order := func(w []string) string {
+		for _, x := range w {
+			if o := birthOrder[x]; o != "" {
+				return o
+			}
+		}
+		return ""
+	}
+	oa, ob := order(a), order(b)
+	return oa != "" && ob != "" && oa != ob
 }
 
 // relationOf returns the relation the words w name, kinLeads left out:
@@ -119,7 +138,7 @@ muhammad|mohammed|mohamed|mohammad|muhammed|mohamad|mohammod
 sean|shaun|shawn
 siobhan|shivaun|shivon|shevaun|chevonne
 sinead|shinead|shinade
-niamh|neeve|neve
+niamh|neeve
 aoife|eefa
 caoimhe|keeva|keeveh
 saoirse|seersha|sersha
@@ -545,7 +564,8 @@ shin|sin
 kwon|gwon
 hwang
 ahn|an
-ryu|yoo|yu
+ryu
+yoo|yu
 jeon|chun|chon
 ko|go|koh
 moon|mun
@@ -565,16 +585,11 @@ hong
 `)
 
 // koreanSyllable writes a syllable of a Korean given name one way for
-// its romanisations: "hoon" and "hun", "seong" and "sung", "gyu" and
-// "kyu", "jae" and "chae".
+// the romanisations of one sound: "hoon" and "hun", "joon" and "jun",
+// "seong" and "sung". Not "yeon" and "yoon", "seo" and "su", nor "Tae" and
+// "Dae": other syllables (연, 윤; 서, 수; 태, 대).
 func koreanSyllable(s string) string {
-	s = strings.NewReplacer("eo", "u", "oo", "u", "ou", "u").Replace(s)
-	for _, p := range [][2]string{{"ch", "j"}, {"k", "g"}, {"p", "b"}, {"t", "d"}} {
-		if rest, ok := strings.CutPrefix(s, p[0]); ok {
-			return p[1] + rest
-		}
-	}
-	return s
+	return strings.NewReplacer("eong", "ung", "oo", "u").Replace(s)
 }
 
 // koreanParts returns the readings of w, a Korean name of two or three
@@ -593,8 +608,8 @@ func koreanParts(w []string) [][2]string {
 			sur, rest = w[len(w)-1], w[:len(w)-1]
 		}
 		line := koreanSurnames[sur]
-		if line == 0 || koreanSyllables(rest) < 2 {
-			continue // "Ann Lee" is not "Ann Yi"
+		if line == 0 || koreanSyllables(rest) < 2 || len(rest) == 1 && knownGivenName(rest[0]) {
+			continue // "Ann Lee" is not "Ann Yi", nor "Tina Lee" "Dina Yi"
 		}
 		var b strings.Builder
 		for _, s := range rest {
@@ -662,7 +677,12 @@ func firstOfTwoSurnames(m, c []string) bool {
 	if len(m) != 2 || len(c) != 3 && !(len(c) == 4 && surnameLinks[c[2]]) || m[1] != c[1] {
 		return false
 	}
-	return m[0] == c[0] || nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0])
+	if m[0] == c[0] {
+		return true
+	}
+	// another form of the given name only where the second word is a
+	// surname: not "Ben James" for "Benjamin James Wilson"
+	return (len(c) == 4 || !maleNames[c[1]] && !femaleNames[c[1]]) && (nicknameOf(m[0], c[0]) || sameGiven(m[0], c[0]))
 }
 
 // otherRelation: the mention is a relation title before a name ("Aunt
@@ -670,8 +690,8 @@ func firstOfTwoSurnames(m, c []string) bool {
 // cousin") or what the person is to the owner outside the family ("the
 // plumber", "neighbour"): another person.
 func otherRelation(mt []string, aliases []string) bool {
-	if len(mt) < 2 || kinForms[mt[0]] == "" || relationOf(mt) != "" {
-		return false // "mum-in-law" is a relation of its own (kinAlias)
+	if len(mt) < 2 || kinForms[mt[0]] == "" || relationOf(mt) != "" || knownGivenName(mt[0]) || koreanSurnames[mt[0]] != 0 {
+		return false // "mum-in-law" is a relation of its own (kinAlias); "Tia Smith", "Son Ji-woo" are names
 	}
 	for _, a := range aliases {
 		at := tokens(a)

@@ -294,15 +294,8 @@ var stationWords = map[string]bool{
 // or a spelling of it. A city alone is no station: "London" is not
 // "London Bridge station".
 func stationName(m, c []string) bool {
-	isStation := func(w string) bool { return stationWords[w] }
-	if len(c) >= 3 && !slices.ContainsFunc(c, isStation) && slices.ContainsFunc(m, isStation) {
-		// "Kings Cross station" for "London King's Cross": the station
-		// word said, the city not
-		rest, rm := withoutCity(c), dropWords(m, stationWords)
-		return len(rest) < len(c) && len(rm) > 0 && len(withoutCity(m)) == len(m) && (equal(rm, rest) || possessiveAlike(rm, rest))
-	}
-	if len(c) < 3 || !slices.ContainsFunc(c, isStation) {
-		return false
+	if len(c) < 3 || !slices.ContainsFunc(c, func(w string) bool { return stationWords[w] }) {
+		return false // a place the name does not say is a station may be a suburb ("Sydney Kings Cross")
 	}
 	rest := withoutCity(c)
 	if len(rest) == len(c) {
@@ -400,10 +393,10 @@ func stateCode(mention string, ct []string) bool {
 // landmarkWords say what kind of building or ground a landmark is, before
 // its name and "of" in its own language: "Basílica de la Sagrada
 // Família", "Palacio de Cristal", "Castello Sforzesco".
-var landmarkWords = wordSet(`basilica cathedral catedral cattedrale church iglesia chiesa eglise palace palacio palazzo palais castle castillo castello chateau museum museo musee park parque parco parc bridge puente ponte pont tower torre tour`)
+var landmarkWords = wordSet(`basilica cathedral catedral cattedrale church iglesia chiesa eglise palace palacio palazzo palais castle castillo castello chateau`)
 
 // landmarkLinks join a landmark's kind to its name.
-var landmarkLinks = wordSet(`de del la las los el di della dello du des of the`)
+var landmarkLinks = wordSet(`de del la las los el di della dello du des`)
 
 // landmarkShort: m, two words or more, is the landmark c without the word
 // for its kind and the words that join it to its name: "Sagrada Familia"
@@ -416,5 +409,11 @@ func landmarkShort(m, c []string) bool {
 	for len(rest) > len(m) && landmarkLinks[rest[0]] {
 		rest = rest[1:]
 	}
-	return equal(rest, m)
+	if !equal(rest, m) || saintLeads[m[0]] || knownPlace(m) || placeOfItsOwn(strings.Join(m, " ")) || cityCountries()[strings.Join(m, " ")] != nil {
+		return false // "San Francisco" is not the "Iglesia de San Francisco", nor "London Docklands" its museum
+	}
+	return true
 }
+
+// saintLeads begin names of saints, which churches and places share.
+var saintLeads = wordSet(`san santa santo sao saint st ste sankt`)

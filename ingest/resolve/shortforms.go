@@ -329,15 +329,19 @@ func blendOf(m, c []string) bool {
 	return blendRest(m[0], ws, 3)
 }
 
+// blendMinPart is the fewest letters a word after the first gives a blend.
+const blendMinPart = 3
+
 // blendRest: s is a beginning of at least least letters of ws[0], then a
-// blend of the rest (two letters or more each), nothing left over.
+// blend of the rest (blendMinPart letters or more each), nothing left
+// over.
 func blendRest(s string, ws []string, least int) bool {
 	if len(ws) == 0 {
 		return s == ""
 	}
 	w := ws[0]
 	for n := min(len(s), len(w)); n >= least; n-- {
-		if s[:n] == w[:n] && blendRest(s[n:], ws[1:], 2) {
+		if s[:n] == w[:n] && blendRest(s[n:], ws[1:], blendMinPart) {
 			return true
 		}
 	}

@@ -546,11 +546,16 @@ func businessForm(w []string) string {
 	if n := len(w); n > 2 && w[n-2] == "and" && businessPartners[w[n-1]] {
 		w = w[:n-2]
 	}
-	if n := len(w); n > 2 && premisesWords[w[n-1]] {
+	if n := len(w); n > 2 && premisesWords[w[n-1]] && serviceWords[w[n-2]] {
 		w = w[:n-1]
 	}
 	return strings.Join(w, "")
 }
+
+// serviceWords say what a practice does, before a word of premisesWords an
+// everyday name leaves out: "Green Leaf Dental Clinic" is "Greenleaf
+// Dental"; "City Sports Centre" is no "City Sports", a shop.
+var serviceWords = wordSet(`dental dentistry medical eye optical physio physiotherapy veterinary vet vets skin hearing family`)
 
 // sameBusiness: m and c are one business's names (businessForm), of six
 // letters or more: "Iron Temple Gym" and "Iron Temple Gym & Fitness",
@@ -559,6 +564,9 @@ func businessForm(w []string) string {
 func sameBusiness(m, c []string) bool {
 	if tm, tc := partnerTail(m), partnerTail(c); tm != "" && tc != "" && tm != tc {
 		return false
+	}
+	if pm, pc := premisesWords[m[len(m)-1]], premisesWords[c[len(c)-1]]; pm && pc && m[len(m)-1] != c[len(c)-1] {
+		return false // "Oak Tree Surgery" is not "Oak Tree Studio"
 	}
 	fm := businessForm(m)
 	return len(fm) >= 6 && fm == businessForm(c) && !equal(m, c)
@@ -578,8 +586,16 @@ func seriesShort(mention, name string) bool {
 	tm, tc := tokens(mm), tokens(cm)
 	sm, sc := tokens(ms), tokens(cs)
 	sameSub := len(sm) > 0 && equal(sm, sc) || len(sm) == 1 && everyInitial(strings.TrimSpace(ms), strings.TrimSpace(cs)) // "Zelda: BotW"
-	return sameSub && len(tm) > 0 && len(tm) < len(tc) && equal(tc[len(tc)-len(tm):], tm)
+	if !sameSub || len(tm) == 0 || len(tm) >= len(tc) || !equal(tc[len(tc)-len(tm):], tm) || episodeWords[sm[0]] {
+		return false // "House: Season 1" is not "Full House: Season 1"
+	}
+	lead := tc[:len(tc)-len(tm)]
+	return lead[len(lead)-1] == "of" // "The Legend of"
 }
+
+// episodeWords begin subtitles that number a part of a series, which any
+// series has.
+var episodeWords = wordSet(`season series part chapter volume vol episode book`)
 
 // roleAlias: the mention is a role said before a given name ("Coach
 // Dave"), the candidate has that given name, or one it is an everyday
@@ -625,9 +641,10 @@ func roleWord(w []string) bool {
 
 // roleReference: the mention is a role noun said as someone's ("my gym",
 // "our vet"), and a name or an alias of the candidate is that noun with
-// what tells it apart after it ("the gym on Boar Lane"), or a name of one
-// word that ends in it ("PureGym").
-func roleReference(mt []string, names []string) bool {
+// where it is after it ("the gym on Boar Lane"), or, with brand (an
+// organisation), a name whose first word ends in it ("PureGym"; a place
+// that does, Liverpool, is no pool).
+func roleReference(mt []string, names []string, brand bool) bool {
 	if !roleWord(mt) {
 		return false
 	}
@@ -637,31 +654,38 @@ func roleReference(mt []string, names []string) bool {
 		w := dropWords(tokens(name), referenceLeads)
 		switch {
 		case len(w) == 0:
-		case w[0] == n && (len(w) == 1 || headPreps[w[1]] || w[1] == "at" || w[1] == "near" || w[1] == "by"):
-			return true
-		case len(w[0]) > len(n)+2 && strings.HasSuffix(w[0], n):
-			return true // "PureGym Leeds City Centre"
+		case w[0] == n && (len(w) == 1 || w[1] == "on" || w[1] == "at" || w[1] == "near" || w[1] == "by" || w[1] == "in"):
+			return true // "the gym on Boar Lane"; not the "Bank of England"
+		case brand && len(w[0]) > len(n)+2 && strings.HasSuffix(w[0], n):
+			return true // "PureGym Leeds City Centre"; not Liverpool
 		}
 	}
 	return false
 }
 
-// bareHead: the mention is a head of workHeads alone, said as someone's
+// bareHead: the mention is a head of bareHeads alone, said as someone's
 // ("the wedding", "my thesis"), and a name or an alias of the candidate is
-// a descriptive name with a head of that kind ("Anna & Tom's wedding").
+// a descriptive name with a head of bareHeads of that kind ("Anna & Tom's
+// wedding", "the dissertation" for the "PhD thesis"; not "the trip" for a
+// "Tokyo and Kyoto holiday").
 func bareHead(mt []string, names []string) bool {
 	w := dropWords(mt, descriptiveDrop)
-	if len(w) != 1 || workHeads[w[0]] == "" || workHeads[w[0]] == "job" {
+	if len(w) != 1 || !bareHeads[w[0]] {
 		return false
 	}
 	for _, name := range names {
 		ct := withoutGenericTail(headLast(dropWords(tokens(withoutNote(name)), descriptiveDrop), true, true))
-		if len(ct) >= 2 && workHeads[ct[len(ct)-1]] == workHeads[w[0]] {
+		if h := ct[len(ct)-1]; len(ct) >= 2 && bareHeads[h] && workHeads[h] == workHeads[w[0]] {
 			return true
 		}
 	}
 	return false
 }
+
+// bareHeads are the heads bareHead reads alone: pieces of work they rarely
+// mean anything else than ("the wedding", "the thesis"; not "the move",
+// "the sale", "the appeal", "the release").
+var bareHeads = wordSet(`wedding renovation refurbishment remodel thesis dissertation fundraiser honeymoon rewrite redesign relocation`)
 
 // titleTail: the mention, two words or more, is the end of a work's title
 // after one to three words that lead it ("Bake Off" for "The Great
