@@ -82,6 +82,8 @@ var workHeads = map[string]string{
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 	"migrate": "migration", "migrating": "migration", "hire": "hiring", "hires": "hiring",
 	"relocation": "migration", "job": "job",
+	"redoing": "renovation", "renovating": "renovation", "refurbishing": "renovation", "remodelling": "renovation",
+	"remodeling": "renovation", "rebuilding": "rebuild", "rewriting": "rebuild", "redesigning": "rebuild",
 	"portal": "tool", "system": "tool", "tool": "tool", "platform": "tool", "dashboard": "dashboard",
 	"sale": "fundraiser",
 }

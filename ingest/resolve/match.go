@@ -135,6 +135,18 @@ func withoutClubLead(w []string) []string {
 	return w
 }
 
+// groupLeads begin the names of groups of companies in other languages:
+// "Grupo Bimbo", "Groupe Casino", "Gruppo Campari".
+var groupLeads = wordSet(`grupo groupe gruppo grupa`)
+
+// withoutGroupLead leaves out a group's lead before its name.
+func withoutGroupLead(w []string) []string {
+	if len(w) >= 2 && groupLeads[w[0]] {
+		return w[1:]
+	}
+	return w
+}
+
 // projectCompound writes a project's name of one word that is "project"
 // and a name of three letters or more written together as two words:
 // "projectatlas" as "project atlas", so that it is not "Project Atlantis"
@@ -159,7 +171,7 @@ var titles = map[string]bool{
 	// a familiar "old" before a Chinese surname: "Lao Zhang"
 	"lao": true,
 	// said before a given name: "Khun Somchai", "Fr Tomasz"
-	"khun": true, "fr": true, "chief": true,
+	"khun": true, "fr": true, "chief": true, "ato": true,
 }
 
 // givenHonorifics are said before a given name in Indonesian and Malay:
@@ -186,6 +198,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	}
 	if m.Kind == schema.KindProject {
 		mt = projectCompound(mt) // "ProjectAtlas" is "Project Atlas"
+	}
+	if m.Kind == schema.KindPerson {
+		mt = surnameFirst(m.Name, mt) // "Mwangi, Peter" is Peter Mwangi
 	}
 	if m.Kind == schema.KindPerson && len(mt) >= 3 && mt[0] == "ma" && strings.HasPrefix(strings.TrimSpace(m.Name), "Ma.") {
 		mt = append([]string{"maria"}, mt[1:]...) // "Ma. Cristina Bautista": Maria, as Filipinos write it
@@ -381,7 +396,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = 0 // "Project Falcon" is not "Project Falconer" misspelt
 			}
 			if project && v < scoreCompact {
-				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "") || c.Kind == schema.KindProject && m.Kind == schema.KindProject && strings.Join(pm, "") == strings.Join(withoutWorkHead(pc), "")) {
+				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "") || c.Kind == schema.KindProject && m.Kind == schema.KindProject && (strings.Join(pm, "") == strings.Join(withoutWorkHead(pc), "") || strings.Join(withoutWorkHead(pm), "") == strings.Join(pc, ""))) {
 					v = scoreCompact // "Project Atlas" is the Atlas project, "bluejay" Project Blue Jay
 				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
 					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
@@ -643,7 +658,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc) || equal(withoutClubLead(sm), withoutClubLead(sc))) {
+		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc) || equal(withoutClubLead(sm), withoutClubLead(sc)) || equal(withoutGroupLead(sm), withoutGroupLead(sc))) {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
@@ -758,6 +773,9 @@ func personScore(m, c []string) float64 {
 	if !sameSurname(m[len(m)-1], c[len(c)-1]) {
 		return 0 // different surnames
 	}
+	if len(m) == 2 && len(c) == 3 && m[1] == c[2] && compoundFirst[c[0]] && m[0] != c[0] && givenAlike(m[0], c[1]) {
+		return scoreInitial // "Lupita Hernández" for "María Guadalupe Hernández"
+	}
 	mf, cf := m[0], c[0]
 	if len(m) == 3 && len(c) == 3 && len(m[1]) > 1 && len(c[1]) > 1 && !givenAlike(m[1], c[1]) && !sameSurname(m[1], c[1]) {
 		return 0 // "Maria Fernanda López" is not "María Fernández López", nor John Robert Smith John Michael Smith
@@ -774,6 +792,8 @@ func personScore(m, c []string) float64 {
 		return scoreInitial
 	case len([]rune(mf)) == 1 && strings.HasPrefix(cf, mf), len([]rune(cf)) == 1 && strings.HasPrefix(mf, cf):
 		return scoreInitial
+	case swappedLetters(mf, cf):
+		return scoreInitial // "Siobahn McGrath" for "Siobhan McGrath": a slip of the keyboard
 	}
 	return 0
 }

@@ -65,7 +65,9 @@ var englishNicknames = map[string][]string{
 	"manny": {"manuel"}, "kasia": {"katarzyna"}, "gosia": {"malgorzata"}, "basia": {"barbara"},
 	"pepe": {"jose"}, "paco": {"francisco"}, "dima": {"dmitri", "dmitry"}, "vanya": {"ivan"},
 	"kolya": {"nikolai"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
-	"fran": {"frances", "francesca"}, "bea": {"beatrice", "beatrix", "beatriz"}, "trixie": {"beatrice", "beatrix"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
+	"fran": {"frances", "francesca"}, "bea": {"beatrice", "beatrix", "beatriz"}, "trixie": {"beatrice", "beatrix"},
+	"hal": {"harold", "henry"}, "shazza": {"sharon"}, "bazza": {"barry"}, "dazza": {"darren", "daryl"},
+	"wazza": {"warren", "wayne"}, "kazza": {"karen"}, "mamad": {"mohammad", "mohammed", "muhammad"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
 }
 
 // nicknameOf: the given name short is an everyday form of full ("mike",

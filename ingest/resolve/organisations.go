@@ -162,6 +162,9 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+piggly wiggly|the pig
+turkish airlines|thy|turk hava yollari
+grupo bimbo|bimbo
 lithuanian railways|lietuvos gelezinkeliai|ltg
 latvian railways|latvijas dzelzcels
 office national des chemins de fer du maroc|oncf|moroccan railways
@@ -222,7 +225,7 @@ guy fawkes night|bonfire night
 oktoberfest|wiesn|the wiesn
 agencia tributaria|hacienda|agencia estatal de administracion tributaria
 caisse d'allocations familiales|caf
-woolworths|woolies
+woolworths|woolies|woolworths supermarkets|woolworths group
 pick n pay|pnp
 university of galway|nui galway|national university of ireland galway|nuig
 university of mississippi|ole miss

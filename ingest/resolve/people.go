@@ -666,7 +666,7 @@ func koreanSyllables(w []string) int {
 
 // surnameLinks join two surnames in Portuguese and Spanish names: "José
 // Pereira da Silva", "Juan García y López".
-var surnameLinks = map[string]bool{"da": true, "de": true, "do": true, "das": true, "dos": true, "del": true, "y": true, "e": true}
+var surnameLinks = map[string]bool{"da": true, "de": true, "do": true, "das": true, "dos": true, "del": true, "y": true, "e": true, "i": true}
 
 // firstOfTwoSurnames: m is a given name and a surname, and c the same
 // given name, or one m's is an everyday form or another spelling of, with
@@ -786,4 +786,37 @@ func generation(w []string) string {
 // form of the other ("Phil", "Philippe").
 func givenAlike(a, b string) bool {
 	return a == b || sameGiven(a, b) || nicknameOf(a, b) || nicknameOf(b, a) || shortForm(a, b) || shortForm(b, a)
+}
+
+// compoundFirst are the first halves of compound given names a person is
+// called by the second half of: "María Guadalupe" is Lupita, "José Luis"
+// Luis.
+var compoundFirst = wordSet(`maria jose juan ana`)
+
+// swappedLetters: a and b, given names of six letters or more, are one
+// with two neighbouring letters swapped ("siobahn", "siobhan").
+func swappedLetters(a, b string) bool {
+	if len(a) != len(b) || len(a) < 6 || a == b {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// surnameFirst reads a name written "Surname, Given names" ("Mwangi,
+// Peter") in the order of its words tw: given names first. Other names
+// are returned as they are.
+func surnameFirst(raw string, tw []string) []string {
+	sur, given, ok := strings.Cut(raw, ",")
+	if !ok || strings.Contains(given, ",") {
+		return tw
+	}
+	ts, tg := tokens(sur), tokens(given)
+	if len(ts) == 0 || len(ts) > 2 || len(tg) == 0 || len(tg) > 2 || len(tg) == 1 && (generations[tg[0]] != "" || titles[tg[0]]) {
+		return tw // "Ricardo Souza, Jr."
+	}
+	return append(tg, ts...)
 }

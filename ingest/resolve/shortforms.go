@@ -232,6 +232,14 @@ func abbreviatedName(m, c []string) bool {
 	return abbr > 0 && same >= abbr
 }
 
+// wholeWords are words names use whole, never as the beginning of a longer
+// one: "Iran Air" is not "Iran Airtour".
+var wholeWords = wordSet(`air sun star sea sky king man home car bus art bay top one`)
+
+// wholeWordLonger are the longer words a word of wholeWords is said for:
+// "Ethiopian Air" is Ethiopian Airlines.
+var wholeWordLonger = map[string]bool{"air airlines": true, "air airways": true}
+
 // abbreviates: short is an abbreviation of the word full, of at least
 // abbrevMinRunes letters and no digit: either its beginning, at least two
 // letters shorter ("univ", "corp", "assoc"), or a contraction that keeps
@@ -241,7 +249,7 @@ func abbreviatedName(m, c []string) bool {
 // "bundesbank": it is the word's own ending.
 func abbreviates(short, full string) bool {
 	s, f := []rune(short), []rune(full)
-	if len(s) < abbrevMinRunes || len(f) < len(s)+2 || hasDigitRune(short) || hasDigitRune(full) {
+	if len(s) < abbrevMinRunes || len(f) < len(s)+2 || hasDigitRune(short) || hasDigitRune(full) || wholeWords[short] && !wholeWordLonger[short+" "+full] {
 		return false
 	}
 	if strings.HasPrefix(full, short) {

@@ -310,6 +310,11 @@ gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
 montego bay|mobay
+addis ababa|addis|finfinne
+tegucigalpa|tegus
+ibiza|eivissa
+menorca|minorca
+node.js|node|nodejs|node js
 yogyakarta|jogja|jogjakarta|yogya
 aviva stadium|lansdowne road
 uluru|ayers rock
@@ -324,6 +329,7 @@ the name of the rose|il nome della rosa|der name der rose
 amelie|le fabuleux destin d'amelie poulain
 the girl with the dragon tattoo|man som hatar kvinnor
 one hundred years of solitude|cien anos de soledad
+magnificent century|muhtesem yuzyil
 the girl who played with fire|flickan som lekte med elden
 the girl who kicked the hornets' nest|luftslottet som sprangdes
 postgresql|postgres
