@@ -81,7 +81,7 @@ var workHeads = map[string]string{
 	"course": "course", "class": "course", "classes": "course", "lessons": "course",
 	"wedding": "wedding", "trip": "trip", "holiday": "trip", "vacation": "trip", "getaway": "trip",
 	"migrate": "migration", "migrating": "migration", "hire": "hiring", "hires": "hiring",
-	"relocation": "migration", "job": "job",
+	"relocation": "migration", "job": "job", "fitout": "renovation",
 	"redoing": "renovation", "renovating": "renovation", "refurbishing": "renovation", "remodelling": "renovation",
 	"remodeling": "renovation", "rebuilding": "rebuild", "rewriting": "rebuild", "redesigning": "rebuild",
 	"portal": "tool", "system": "tool", "tool": "tool", "platform": "tool", "dashboard": "dashboard",
@@ -117,10 +117,17 @@ var informalWords = map[string][]string{
 }
 
 // writtenOut writes informalWords out, and a relation word as the
-// relation it names ("Mum's 70th", "Mom's 70th birthday party").
+// relation it names ("Mum's 70th", "Mom's 70th birthday party"), and "fit
+// out" as one word.
 func writtenOut(w []string) []string {
 	var out []string
-	for _, x := range w {
+	for i := 0; i < len(w); i++ {
+		x := w[i]
+		if x == "fit" && i+1 < len(w) && w[i+1] == "out" {
+			out = append(out, "fitout") // "Recife office fit-out"
+			i++
+			continue
+		}
 		if full, ok := informalWords[x]; ok {
 			out = append(out, full...)
 		} else if rel := kinForms[x]; rel != "" && !strings.Contains(rel, " ") && !knownGivenName(x) {
@@ -431,6 +438,11 @@ func descriptiveOf(mt, ct []string, name string, tails bool) bool {
 		return true
 	}
 	bare := withoutNote(name)
+	if ps, _ := periods(tokens(strings.TrimPrefix(name, bare))); len(ps) > 0 {
+		if pm, _ := periods(versionWords(mt)); len(pm) > 0 {
+			bare = name // "Q4 pricing review" and "Pricing Review (Q3)": the quarter is no remark
+		}
+	}
 	if bare != name && descriptive(mt, tokens(bare), tails) {
 		return true
 	}

@@ -58,7 +58,7 @@ var orgSuffixes = map[string]bool{
 	"inc": true, "ltd": true, "llc": true, "corp": true, "corporation": true, "co": true,
 	"gmbh": true, "plc": true, "ag": true, "sa": true, "limited": true, "company": true,
 	"as": true, "asa": true, "ab": true, "oy": true, "bv": true, "nv": true, "srl": true,
-	"spa": true, "sas": true, "pty": true, "kk": true, "llp": true, "lp": true, "sarl": true,
+	"spa": true, "sas": true, "pty": true, "kk": true, "llp": true, "lp": true, "sarl": true, "bm": true,
 	// words a company's full name ends with and its everyday name leaves
 	// out: "John Lewis & Partners", "Marks Holdings". "Tesco Bank" is not
 	// "Tesco", and "Quorra Labs" or "Slack Technologies" may be the
@@ -773,12 +773,15 @@ func personScore(m, c []string) float64 {
 	if !sameSurname(m[len(m)-1], c[len(c)-1]) {
 		return 0 // different surnames
 	}
+	if len(m) == 2 && len(c) == 3 && sameSurname(m[1], c[2]) && len(m[0]) == 2 && m[0] == c[0][:1]+c[1][:1] {
+		return scoreInitial // "TJ Beaulieu" for "Thomas James Beaulieu"
+	}
 	if len(m) == 2 && len(c) == 3 && m[1] == c[2] && compoundFirst[c[0]] && m[0] != c[0] && givenAlike(m[0], c[1]) {
 		return scoreInitial // "Lupita Hernández" for "María Guadalupe Hernández"
 	}
 	mf, cf := m[0], c[0]
-	if len(m) == 3 && len(c) == 3 && len(m[1]) > 1 && len(c[1]) > 1 && !givenAlike(m[1], c[1]) && !sameSurname(m[1], c[1]) {
-		return 0 // "Maria Fernanda López" is not "María Fernández López", nor John Robert Smith John Michael Smith
+	if middleApart(m, c) {
+		return 0 // "Maria Fernanda López" is not "María Fernández López", nor "Maria das Graças Souza" "Maria das Dores Souza"
 	}
 	switch {
 	case mf == cf, sameGiven(mf, cf):

@@ -118,7 +118,7 @@ louis vuitton|lv
 yves saint laurent|ysl|saint laurent
 dolce and gabbana|d and g
 burger king|bk
-dunkin donuts|dunkin
+dunkin donuts|dunkin|dunks
 seven eleven|7 eleven
 whole foods market|whole foods
 national public radio|npr
@@ -162,6 +162,12 @@ sabic|saudi basic industries corporation
 adnoc|abu dhabi national oil company
 ntt|nippon telegraph and telephone
 japan airlines|jal
+companhia hidro eletrica do sao francisco|chesf
+thai airways international|thai airways|thai airways international public company limited
+ukrainian railways|ukrzaliznytsia|uz
+pko bp|pko bank polski|powszechna kasa oszczednosci|pko
+joint stock commercial bank for foreign trade of vietnam|vietcombank|vcb
+tencent|tencent holdings|tengxun|teng xun
 piggly wiggly|the pig
 turkish airlines|thy|turk hava yollari
 grupo bimbo|bimbo
@@ -211,7 +217,7 @@ university of illinois urbana champaign|uiuc|university of illinois at urbana ch
 fabbrica italiana automobili torino|fiat
 commonwealth bank of australia|commonwealth bank|commbank|cba
 victoria and albert museum|v and a
-wechat|weixin
+wechat|weixin|wei xin
 instagram|insta|ig
 facebook|fb
 youtube|yt
@@ -446,5 +452,9 @@ var genericOrgWords = wordSet(`bank bahn post airways airlines railways rail tel
 // (nationalLeads) that makes the rest of c: "Lufthansa" for "Deutsche
 // Lufthansa".
 func nationalShort(m, c []string) bool {
-	return len(m) == 1 && len(c) == 2 && nationalLeads[c[0]] && c[1] == m[0] && len([]rune(m[0])) >= 5 && !genericOrgWords[m[0]] && !properName(m[0])
+	return len(m) == 1 && len(c) == 2 && (nationalLeads[c[0]] || bankLeads[c[0]]) && c[1] == m[0] && len([]rune(m[0])) >= 5 && !genericOrgWords[m[0]] && !properName(m[0])
 }
+
+// bankLeads begin a bank's name before the one word that tells it apart,
+// which an everyday name keeps alone: "Bank Hapoalim", "Banco Sabadell".
+var bankLeads = wordSet(`bank banco banca banque`)

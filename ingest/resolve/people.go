@@ -122,6 +122,8 @@ var kinTitles = map[string]bool{
 	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
 	"zio": true, "zia": true, "tio": true, "tia": true, "tante": true, "onkel": true, "oncle": true,
 	"whaea": true, "matua": true, "koro": true, "kuia": true,
+	// a nun or a monk: "Sister Bernadette", "Brother Anselm"
+	"sister": true, "brother": true,
 }
 
 // sameKinTitle: a and b are one relation title.
@@ -432,7 +434,7 @@ func macRest(s string) (string, bool) {
 
 // nameParticles are joined to the word after them before people's names
 // are compared: "Al-Farsi", "Al Farsi" and "Alfarsi" are one surname.
-var nameParticles = map[string]bool{"al": true, "el": true, "ben": true, "bin": true, "ibn": true}
+var nameParticles = map[string]bool{"al": true, "el": true, "ben": true, "bin": true, "ibn": true, "mac": true, "mc": true}
 
 // joinParticles joins nameParticles to the next word of w, and writes an
 // Irish surname in Irish as it is written in English (irishSurnames); w
@@ -819,4 +821,24 @@ func surnameFirst(raw string, tw []string) []string {
 		return tw // "Ricardo Souza, Jr."
 	}
 	return append(tg, ts...)
+}
+
+// middleApart: two names of as many words, three or more, whose words
+// between the first and the last differ somewhere: two full words, no
+// spellings or forms of one name ("Maria Fernanda López", "María
+// Fernández López"; "Maria das Graças Souza", "Maria das Dores Souza").
+func middleApart(m, c []string) bool {
+	if len(m) != len(c) || len(m) < 3 {
+		return false
+	}
+	for i := 1; i < len(m)-1; i++ {
+		a, b := m[i], c[i]
+		if a == b || len(a) < 2 || len(b) < 2 || surnameLinks[a] || surnameLinks[b] {
+			continue
+		}
+		if !givenAlike(a, b) && !sameSurname(a, b) {
+			return true
+		}
+	}
+	return false
 }

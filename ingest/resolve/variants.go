@@ -310,6 +310,8 @@ gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
 montego bay|mobay
+martha's vineyard|the vineyard
+alexandria|al iskandariyya|iskandariyya|el iskandariya
 addis ababa|addis|finfinne
 tegucigalpa|tegus
 ibiza|eivissa
@@ -330,6 +332,8 @@ amelie|le fabuleux destin d'amelie poulain
 the girl with the dragon tattoo|man som hatar kvinnor
 one hundred years of solitude|cien anos de soledad
 magnificent century|muhtesem yuzyil
+crouching tiger hidden dragon|wo hu cang long
+the settlers of catan|catan|settlers of catan
 the girl who played with fire|flickan som lekte med elden
 the girl who kicked the hornets' nest|luftslottet som sprangdes
 postgresql|postgres
