@@ -106,6 +106,12 @@ var phaseWords = map[string]bool{
 	"phase": true, "stage": true,
 }
 
+// techHeads are the heads of a piece of work a project's code name is said
+// with ("Atlas migration"); not a trip, a sale or a wedding, which a code
+// name or a place may be the subject of ("Denver trip" is no Project
+// Denver).
+var techHeads = wordSet(`migration rebuild rewrite redesign launch rollout upgrade refactor deployment implementation`)
+
 // withoutWorkHead leaves out the head of a descriptive name after a code
 // name of one or two words: "BLUE-BIRD migration" is "blue bird".
 func withoutWorkHead(w []string) []string {
@@ -139,12 +145,15 @@ func withoutClubLead(w []string) []string {
 // "Grupo Bimbo", "Groupe Casino", "Gruppo Campari".
 var groupLeads = wordSet(`grupo groupe gruppo grupa`)
 
-// withoutGroupLead leaves out a group's lead before its name.
-func withoutGroupLead(w []string) []string {
-	if len(w) >= 2 && groupLeads[w[0]] {
-		return w[1:]
+// groupShort: the mention, written as a name (capitalised, no article:
+// not "the casino"), is c's name without a group's lead ("Bimbo" for
+// "Grupo Bimbo").
+func groupShort(raw string, mt, c []string) bool {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || !unicode.IsUpper([]rune(raw)[0]) || saidAsOnes(raw) || len(c) < 2 || !groupLeads[c[0]] {
+		return false
 	}
-	return w
+	return equal(strip(c[1:], orgSuffixes, false), mt)
 }
 
 // projectCompound writes a project's name of one word that is "project"
@@ -171,7 +180,7 @@ var titles = map[string]bool{
 	// a familiar "old" before a Chinese surname: "Lao Zhang"
 	"lao": true,
 	// said before a given name: "Khun Somchai", "Fr Tomasz"
-	"khun": true, "fr": true, "chief": true, "ato": true,
+	"khun": true, "fr": true, "chief": true,
 }
 
 // givenHonorifics are said before a given name in Indonesian and Malay:
@@ -201,6 +210,9 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	}
 	if m.Kind == schema.KindPerson {
 		mt = surnameFirst(m.Name, mt) // "Mwangi, Peter" is Peter Mwangi
+		if len(mt) >= 3 && mt[0] == "ato" {
+			mt = mt[1:] // "Ato Tesfaye Bekele", Amharic for Mr; "Ato Mensah" is a Ghanaian Ato
+		}
 	}
 	if m.Kind == schema.KindPerson && len(mt) >= 3 && mt[0] == "ma" && strings.HasPrefix(strings.TrimSpace(m.Name), "Ma.") {
 		mt = append([]string{"maria"}, mt[1:]...) // "Ma. Cristina Bautista": Maria, as Filipinos write it
@@ -231,7 +243,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	// saidByRole: a relation ("my mother-in-law"), a role ("my
 	// landlord") or an honorific and a given name ("Pak Budi"): no surname
 	// to tell people apart by
-	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]] || saidAsOnes(m.Name) && roleWord(mt)
+	saidByRole := relationOf(mt) != "" || len(mt) == 2 && (givenHonorifics[mt[0]] || mt[0] == "sister" || mt[0] == "brother") || saidAsOnes(m.Name) && roleWord(mt)
 	var all []scored
 	for _, c := range candidates {
 		given := c // the candidate as given: the spellings read below are not its aliases
@@ -396,7 +408,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 				v = 0 // "Project Falcon" is not "Project Falconer" misspelt
 			}
 			if project && v < scoreCompact {
-				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "") || c.Kind == schema.KindProject && m.Kind == schema.KindProject && (strings.Join(pm, "") == strings.Join(withoutWorkHead(pc), "") || strings.Join(withoutWorkHead(pm), "") == strings.Join(pc, ""))) {
+				if pm, pc := dropWords(mt, phaseWords), dropWords(ct, phaseWords); len(pm) > 0 && len(pc) > 0 && (equal(pm, pc) || strings.Join(pm, "") == strings.Join(pc, "") || c.Kind == schema.KindProject && m.Kind == schema.KindProject && (strings.Join(pm, "") == strings.Join(withoutWorkHead(pc), "") || techHeads[pm[len(pm)-1]] && !knownPlace(pc) && strings.Join(withoutWorkHead(pm), "") == strings.Join(pc, ""))) {
 					v = scoreCompact // "Project Atlas" is the Atlas project, "bluejay" Project Blue Jay
 				} else if len(pm) > 0 && len(pc) > 0 && (len(pc) == 1 && pc[0] == Acronym(strings.Join(pm, " ")) || len(pm) == 1 && pm[0] == Acronym(strings.Join(pc, " "))) {
 					v = max(v, scoreAcronym) // "Single Customer View" is the SCV programme
@@ -480,6 +492,15 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		}
 		if person && kinTitleAlias(mt, own, c.Aliases) {
 			s = max(s, scoreKinName) // "Tío Beto" for Alberto Ramírez, known as "my uncle"
+		}
+		if orgLike(m.Kind, c.Kind) && !person && groupShort(m.Name, mt, own) {
+			s = max(s, scoreCompact-pen) // "Bimbo" for "Grupo Bimbo"
+		}
+		if person && givenInitials(m.Name, pm, strip(own, titles, true)) {
+			s = max(s, scoreInitial) // "TJ Beaulieu" for "Thomas James Beaulieu"
+		}
+		if person && len(mt) == 2 && (mt[0] == "sister" || mt[0] == "brother") && len(own) >= 2 && own[0] == mt[1] {
+			s = max(s, scorePartName) // "Sister Bernadette", a nun, for Bernadette O'Neill
 		}
 		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] && !familyFirstSurnames[own[len(own)-1]] {
 			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman
@@ -658,7 +679,7 @@ func nameScore(m, c []string, person, org, place bool) float64 {
 		return scoreCompact
 	}
 	if org {
-		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc) || equal(withoutClubLead(sm), withoutClubLead(sc)) || equal(withoutGroupLead(sm), withoutGroupLead(sc))) {
+		if sm, sc := strip(joinInitials(m), orgSuffixes, false), strip(joinInitials(c), orgSuffixes, false); len(sm) > 0 && len(sc) > 0 && (equal(sm, sc) || equal(practiceTail(sm), practiceTail(sc)) || equal(councilForm(sm), councilForm(sc)) || sameBusiness(sm, sc) || equal(withoutClubLead(sm), withoutClubLead(sc))) {
 			return scoreCompact // "Parkview surgery" for "Parkview Medical Practice", "Leeds council" for "Leeds City Council"
 		}
 	}
@@ -773,10 +794,7 @@ func personScore(m, c []string) float64 {
 	if !sameSurname(m[len(m)-1], c[len(c)-1]) {
 		return 0 // different surnames
 	}
-	if len(m) == 2 && len(c) == 3 && sameSurname(m[1], c[2]) && len(m[0]) == 2 && m[0] == c[0][:1]+c[1][:1] {
-		return scoreInitial // "TJ Beaulieu" for "Thomas James Beaulieu"
-	}
-	if len(m) == 2 && len(c) == 3 && m[1] == c[2] && compoundFirst[c[0]] && m[0] != c[0] && givenAlike(m[0], c[1]) {
+	if len(m) == 2 && len(c) == 3 && m[1] == c[2] && compoundFirst[c[0]] && m[0] != c[0] && m[0] != c[1] && givenAlike(m[0], c[1]) {
 		return scoreInitial // "Lupita Hernández" for "María Guadalupe Hernández"
 	}
 	mf, cf := m[0], c[0]

@@ -67,7 +67,7 @@ var englishNicknames = map[string][]string{
 	"kolya": {"nikolai"}, "sid": {"sidney", "sydney"}, "frankie": {"francis", "frances", "francesca"},
 	"fran": {"frances", "francesca"}, "bea": {"beatrice", "beatrix", "beatriz"}, "trixie": {"beatrice", "beatrix"},
 	"hal": {"harold", "henry"}, "shazza": {"sharon"}, "bazza": {"barry"}, "dazza": {"darren", "daryl"},
-	"wazza": {"warren", "wayne"}, "kazza": {"karen"}, "mamad": {"mohammad", "mohammed", "muhammad"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
+	"wazza": {"warren", "wayne"}, "kazza": {"karen"}, "lou": {"louis", "louise"}, "marty": {"martin"}, "nat": {"natalie", "nathan", "nathaniel"},
 }
 
 // nicknameOf: the given name short is an everyday form of full ("mike",

@@ -118,7 +118,7 @@ louis vuitton|lv
 yves saint laurent|ysl|saint laurent
 dolce and gabbana|d and g
 burger king|bk
-dunkin donuts|dunkin|dunks
+dunkin donuts|dunkin
 seven eleven|7 eleven
 whole foods market|whole foods
 national public radio|npr
@@ -164,11 +164,10 @@ ntt|nippon telegraph and telephone
 japan airlines|jal
 companhia hidro eletrica do sao francisco|chesf
 thai airways international|thai airways|thai airways international public company limited
-ukrainian railways|ukrzaliznytsia|uz
+ukrainian railways|ukrzaliznytsia
 pko bp|pko bank polski|powszechna kasa oszczednosci|pko
 joint stock commercial bank for foreign trade of vietnam|vietcombank|vcb
-tencent|tencent holdings|tengxun|teng xun
-piggly wiggly|the pig
+tencent|tencent holdings|tengxun
 turkish airlines|thy|turk hava yollari
 grupo bimbo|bimbo
 lithuanian railways|lietuvos gelezinkeliai|ltg
@@ -217,7 +216,7 @@ university of illinois urbana champaign|uiuc|university of illinois at urbana ch
 fabbrica italiana automobili torino|fiat
 commonwealth bank of australia|commonwealth bank|commbank|cba
 victoria and albert museum|v and a
-wechat|weixin|wei xin
+wechat|weixin
 instagram|insta|ig
 facebook|fb
 youtube|yt
@@ -456,5 +455,6 @@ func nationalShort(m, c []string) bool {
 }
 
 // bankLeads begin a bank's name before the one word that tells it apart,
-// which an everyday name keeps alone: "Bank Hapoalim", "Banco Sabadell".
-var bankLeads = wordSet(`bank banco banca banque`)
+// which an everyday name keeps alone: "Bank Hapoalim". Not "Banco":
+// "Banco Honda", "Banco Falabella" are banks of companies of that name.
+var bankLeads = wordSet(`bank`)

@@ -122,8 +122,6 @@ var kinTitles = map[string]bool{
 	"grandfather": true, "nonna": true, "nonno": true, "oma": true, "opa": true,
 	"zio": true, "zia": true, "tio": true, "tia": true, "tante": true, "onkel": true, "oncle": true,
 	"whaea": true, "matua": true, "koro": true, "kuia": true,
-	// a nun or a monk: "Sister Bernadette", "Brother Anselm"
-	"sister": true, "brother": true,
 }
 
 // sameKinTitle: a and b are one relation title.
@@ -796,7 +794,9 @@ func givenAlike(a, b string) bool {
 var compoundFirst = wordSet(`maria jose juan ana`)
 
 // swappedLetters: a and b, given names of six letters or more, are one
-// with two neighbouring letters swapped ("siobahn", "siobhan").
+// with two neighbouring letters swapped ("siobahn", "siobhan"): not the
+// last two ("Christina", "Christian"), nor two names the tables know
+// ("Kristen", "Kirsten").
 func swappedLetters(a, b string) bool {
 	if len(a) != len(b) || len(a) < 6 || a == b {
 		return false
@@ -805,7 +805,7 @@ func swappedLetters(a, b string) bool {
 	for i < len(a) && a[i] == b[i] {
 		i++
 	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	return i+2 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] && !(knownGivenName(a) && knownGivenName(b))
 }
 
 // surnameFirst reads a name written "Surname, Given names" ("Mwangi,
@@ -820,6 +820,11 @@ func surnameFirst(raw string, tw []string) []string {
 	if len(ts) == 0 || len(ts) > 2 || len(tg) == 0 || len(tg) > 2 || len(tg) == 1 && (generations[tg[0]] != "" || titles[tg[0]]) {
 		return tw // "Ricardo Souza, Jr."
 	}
+	for _, g := range tg {
+		if !knownGivenName(g) && len(g) > 1 {
+			return tw // "David, Sarah's husband"
+		}
+	}
 	return append(tg, ts...)
 }
 
@@ -833,7 +838,7 @@ func middleApart(m, c []string) bool {
 	}
 	for i := 1; i < len(m)-1; i++ {
 		a, b := m[i], c[i]
-		if a == b || len(a) < 2 || len(b) < 2 || surnameLinks[a] || surnameLinks[b] {
+		if a == b || len(a) < 2 || len(b) < 2 || surnameLinks[a] && surnameLinks[b] {
 			continue
 		}
 		if !givenAlike(a, b) && !sameSurname(a, b) {
@@ -841,4 +846,17 @@ func middleApart(m, c []string) bool {
 		}
 	}
 	return false
+}
+
+// givenInitials: the mention is two given names' initials written in
+// capitals ("TJ", "T.J.") and a surname, and the candidate's two given
+// names begin with them ("Thomas James Beaulieu"); not "Al Smith" or "Jo
+// Walsh", names of their own.
+func givenInitials(raw string, m, c []string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(raw), " ")
+	letters := strings.ReplaceAll(first, ".", "")
+	if len(m) != 2 || len(c) != 3 || len(letters) != 2 || strings.ToUpper(letters) != letters || surnameLinks[c[1]] {
+		return false
+	}
+	return sameSurname(m[1], c[2]) && m[0] == c[0][:1]+c[1][:1]
 }

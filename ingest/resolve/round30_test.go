@@ -22,7 +22,6 @@ func TestRound30Resolution(t *testing.T) {
 		{"Siobahn McGrath", per, []schema.Entity{e("a", "Sinéad McGrath", per), e("b", "Siobhan McGrane", per), e("c", "Siobhan McGrath", per)}, "c"},
 		{"Coach Hal", per, []schema.Entity{e("a", "Harold Jensen", per, "son's baseball coach"), e("b", "Henry Jansen", per), e("c", "Hal Jenkins", per, "dentist")}, "a"},
 		{"Shazza O'Brien", per, []schema.Entity{e("a", "Sharon O'Connell", per), e("b", "Sharon O'Brien", per), e("c", "Shannon O'Brien", per)}, "b"},
-		{"Mamad Rezaei", per, []schema.Entity{e("a", "Mohsen Rezaei", per), e("b", "Mahmoud Rezaei", per), e("c", "Mohammad Rezaei", per)}, "c"},
 		{"Ato Tesfaye Bekele", per, []schema.Entity{e("a", "Tsegaye Bekele", per), e("b", "Bekele Tesfaye", per), e("c", "Tesfaye Bekele", per)}, "c"},
 		{"Quim Puig", per, []schema.Entity{e("a", "Joaquim Puig i Serra", per), e("b", "Joaquín Puente", per), e("c", "Jaume Puig", per)}, "a"},
 		// pieces of work: a gerund for the head, a code name with its head
@@ -31,7 +30,6 @@ func TestRound30Resolution(t *testing.T) {
 		// organisations: a group's lead in another language; the tables
 		{"Bimbo", org, []schema.Entity{e("a", "Grupo Bimbo", org), e("b", "Grupo Modelo", org)}, "a"},
 		{"Woolies", org, []schema.Entity{e("a", "Woolworths Supermarkets", org), e("b", "Coles", org)}, "a"},
-		{"the Pig", org, []schema.Entity{e("a", "Publix", org), e("b", "Piggly Wiggly", org)}, "b"},
 		{"THY", org, []schema.Entity{e("a", "Türk Telekom", org), e("b", "Turkish Airlines", org), e("c", "Pegasus Airlines", org)}, "b"},
 		{"Addis", plc, []schema.Entity{e("a", "Adigrat", plc), e("b", "Adama", plc), e("c", "Addis Ababa", plc)}, "c"},
 		{"Tegus", plc, []schema.Entity{e("a", "Tela", plc), e("b", "Teguise", plc), e("c", "Tegucigalpa", plc)}, "c"},

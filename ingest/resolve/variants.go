@@ -310,7 +310,6 @@ gorlitzer park|gorli
 hawaii island|island of hawaii|the big island|big island
 kauai|the garden isle|garden isle
 montego bay|mobay
-martha's vineyard|the vineyard
 alexandria|al iskandariyya|iskandariyya|el iskandariya
 addis ababa|addis|finfinne
 tegucigalpa|tegus
