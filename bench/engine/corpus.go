@@ -136,7 +136,7 @@ var Holdouts = []Holdout{
 	{"holdout58.json", "hold-out 58 (entity names of every kind, 100 cases; read in the twenty-ninth round: spent)"},
 	{"holdout59.json", "hold-out 59 (entity names of every kind, 100 cases; read in the thirtieth round: spent)"},
 	{"holdout60.json", "hold-out 60 (entity names of every kind, 100 cases; read in the thirty-second round: spent)"},
-	{"holdout61.json", "hold-out 61 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout61.json", "hold-out 61 (entity names of every kind, 100 cases; read in the thirty-third round: spent)"},
 	{"holdout62.json", "hold-out 62 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
 }
 

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -100,11 +101,11 @@ var projectWords = map[string]bool{
 
 // phaseWords are left out of project names with projectWords: "Kestrel 2"
 // is "Project Kestrel – Phase 2".
-var phaseWords = map[string]bool{
-	"project": true, "initiative": true, "programme": true, "program": true,
-	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true, "proj": true,
-	"phase": true, "stage": true,
-}
+var phaseWords = func() map[string]bool {
+	m := maps.Clone(projectWords)
+	m["phase"], m["stage"] = true, true
+	return m
+}()
 
 // techHeads are the heads of a piece of work a project's code name is said
 // with ("Atlas migration"); not a trip, a sale or a wedding, which a code
@@ -272,7 +273,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if len(c.Name) <= maxNameBytes && strings.ContainsAny(c.Name, umlauts) {
 			if g := germanSpelling.Replace(c.Name); g != c.Name {
 				// "Mr Mueller" for Klaus Müller, "Aldi Sued" for ALDI SÜD:
-				// a name as written without umlauts is its too
+				// a name written without its umlauts is the same name
 				c.Aliases = append(slices.Clone(c.Aliases), g)
 			}
 		}

@@ -789,8 +789,9 @@ func givenAlike(a, b string) bool {
 }
 
 // compoundFirst are the first halves of compound given names a person is
-// called by the second half of: "María Guadalupe" is Lupita, "José Luis"
-// Luis.
+// called by an everyday form of the second half of: "María Guadalupe" is
+// Lupita. (The second half itself may be a first surname: "Martín" of
+// "Ana Martín López".)
 var compoundFirst = wordSet(`maria jose juan ana`)
 
 // swappedLetters: a and b, given names of six letters or more, are one
