@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -144,9 +143,19 @@ func isYear(w string) bool {
 	return len(w) == 4 && (strings.HasPrefix(w, "19") || strings.HasPrefix(w, "20")) && strings.Trim(w, "0123456789") == ""
 }
 
-// quarterRE matches a quarter or half of a year, or a financial year:
-// "q3", "h1", "fy25".
-var quarterRE = regexp.MustCompile(`^(q[1-4]|h[12]|fy\d{2}|fy\d{4})$`)
+// isPeriod: w is a year ("2024"), a quarter or half of a year ("q3",
+// "h1") or a financial year ("fy25", "fy2025").
+func isPeriod(w string) bool {
+	switch {
+	case isYear(w):
+		return true
+	case len(w) == 2 && (w[0] == 'q' && w[1] >= '1' && w[1] <= '4' || w[0] == 'h' && (w[1] == '1' || w[1] == '2')):
+		return true
+	case (len(w) == 4 || len(w) == 6) && strings.HasPrefix(w, "fy"):
+		return strings.Trim(w[2:], "0123456789") == ""
+	}
+	return false
+}
 
 // periodWords write a half or a quarter said in words as its short form.
 var periodWords = map[[2]string]string{
@@ -160,6 +169,11 @@ var periodWords = map[[2]string]string{
 // review" as "h2 pricing review"). w is returned as it is when it has
 // neither.
 func versionWords(w []string) []string {
+	if !slices.ContainsFunc(w, func(x string) bool {
+		return isVersion(x) || x == "first" || x == "second" || x == "third" || x == "fourth"
+	}) {
+		return w // the common case, without a copy
+	}
 	var out []string
 	for i := 0; i < len(w); i++ {
 		x := w[i]
@@ -182,8 +196,11 @@ func versionWords(w []string) []string {
 // periods returns the years and quarters in w (periods of a piece of
 // work: "q3", "2024") and the rest of its words.
 func periods(w []string) (ps, rest []string) {
+	if !slices.ContainsFunc(w, isPeriod) {
+		return nil, w // the common case, without a copy
+	}
 	for _, x := range w {
-		if isYear(x) || quarterRE.MatchString(x) {
+		if isPeriod(x) {
 			ps = append(ps, x)
 		} else {
 			rest = append(rest, x)
@@ -438,9 +455,11 @@ func descriptiveOf(mt, ct []string, name string, tails bool) bool {
 		return true
 	}
 	bare := withoutNote(name)
-	if ps, _ := periods(tokens(strings.TrimPrefix(name, bare))); len(ps) > 0 {
-		if pm, _ := periods(versionWords(mt)); len(pm) > 0 {
-			bare = name // "Q4 pricing review" and "Pricing Review (Q3)": the quarter is no remark
+	if bare != name {
+		if ps, _ := periods(tokens(strings.TrimPrefix(name, bare))); len(ps) > 0 {
+			if pm, _ := periods(versionWords(mt)); len(pm) > 0 {
+				bare = name // "Q4 pricing review" and "Pricing Review (Q3)": the quarter is no remark
+			}
 		}
 	}
 	if bare != name && descriptive(mt, tokens(bare), tails) {

@@ -99,6 +99,31 @@ var projectWords = map[string]bool{
 	"projekt": true, "projet": true, "proyecto": true, "progetto": true, "projeto": true, "proj": true,
 }
 
+// mentionWords returns the words of m's name as Match compares them: its
+// tokens, with what a kind of name writes otherwise read as the rest of
+// the names are ("ProjectAtlas" as "project atlas", "Mwangi, Peter" as
+// "peter mwangi", "Ato Tesfaye Bekele" without the Amharic "Mr", "Ma.
+// Cristina" as "maria cristina", "MS Teams" as "microsoft teams").
+func mentionWords(m schema.Mention) []string {
+	mt := tokens(m.Name)
+	switch {
+	case len(mt) == 0:
+	case m.Kind == schema.KindProject:
+		mt = projectCompound(mt)
+	case m.Kind == schema.KindPerson:
+		mt = surnameFirst(m.Name, mt)
+		if len(mt) >= 3 && mt[0] == "ato" {
+			mt = mt[1:] // "Ato Mensah" is a Ghanaian Ato
+		}
+		if len(mt) >= 3 && mt[0] == "ma" && strings.HasPrefix(strings.TrimSpace(m.Name), "Ma.") {
+			mt = append([]string{"maria"}, mt[1:]...) // as Filipinos write it
+		}
+	case (m.Kind == schema.KindSystem || m.Kind == schema.KindOther) && len(mt) >= 2 && mt[0] == "ms":
+		mt = append([]string{"microsoft"}, mt[1:]...) // "Ms" before a person's name is a title
+	}
+	return mt
+}
+
 // phaseWords are left out of project names with projectWords: "Kestrel 2"
 // is "Project Kestrel – Phase 2".
 var phaseWords = func() map[string]bool {
@@ -184,9 +209,11 @@ var titles = map[string]bool{
 	"khun": true, "fr": true, "chief": true,
 }
 
-// givenHonorifics are said before a given name in Indonesian and Malay:
-// "Pak Budi", "Ibu Sari". Not titles: "Pak" is a Korean surname too.
-var givenHonorifics = map[string]bool{"pak": true, "bapak": true, "bu": true, "ibu": true, "encik": true, "puan": true}
+// givenHonorifics are said before a given name: in Indonesian and Malay
+// ("Pak Budi", "Ibu Sari"), and before a nun's or a monk's ("Sister
+// Bernadette"). Not titles: "Pak" is a Korean surname too, and "Sister
+// Murphy" is no Declan Murphy.
+var givenHonorifics = map[string]bool{"pak": true, "bapak": true, "bu": true, "ibu": true, "encik": true, "puan": true, "sister": true, "brother": true}
 
 // familyFirstTitles are said before the family name of a name whose family
 // name comes first: "Lao Zhang" is Zhang Wei.
@@ -202,24 +229,9 @@ var familyFirstTitles = map[string]bool{"lao": true}
 //
 // Match is pure and safe for concurrent use.
 func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, score float64, ok bool) {
-	mt := tokens(m.Name)
+	mt := mentionWords(m)
 	if len(mt) == 0 {
 		return schema.Entity{}, 0, false
-	}
-	if m.Kind == schema.KindProject {
-		mt = projectCompound(mt) // "ProjectAtlas" is "Project Atlas"
-	}
-	if m.Kind == schema.KindPerson {
-		mt = surnameFirst(m.Name, mt) // "Mwangi, Peter" is Peter Mwangi
-		if len(mt) >= 3 && mt[0] == "ato" {
-			mt = mt[1:] // "Ato Tesfaye Bekele", Amharic for Mr; "Ato Mensah" is a Ghanaian Ato
-		}
-	}
-	if m.Kind == schema.KindPerson && len(mt) >= 3 && mt[0] == "ma" && strings.HasPrefix(strings.TrimSpace(m.Name), "Ma.") {
-		mt = append([]string{"maria"}, mt[1:]...) // "Ma. Cristina Bautista": Maria, as Filipinos write it
-	}
-	if (m.Kind == schema.KindSystem || m.Kind == schema.KindOther) && len(mt) >= 2 && mt[0] == "ms" {
-		mt = append([]string{"microsoft"}, mt[1:]...) // "MS Teams"; "Ms" before a person's name is a title
 	}
 	type scored struct {
 		e schema.Entity
@@ -244,7 +256,7 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 	// saidByRole: a relation ("my mother-in-law"), a role ("my
 	// landlord") or an honorific and a given name ("Pak Budi"): no surname
 	// to tell people apart by
-	saidByRole := relationOf(mt) != "" || len(mt) == 2 && (givenHonorifics[mt[0]] || mt[0] == "sister" || mt[0] == "brother") || saidAsOnes(m.Name) && roleWord(mt)
+	saidByRole := relationOf(mt) != "" || len(mt) == 2 && givenHonorifics[mt[0]] || saidAsOnes(m.Name) && roleWord(mt)
 	var all []scored
 	for _, c := range candidates {
 		given := c // the candidate as given: the spellings read below are not its aliases
@@ -500,11 +512,8 @@ func Match(m schema.Mention, candidates []schema.Entity) (best schema.Entity, sc
 		if person && givenInitials(m.Name, pm, strip(own, titles, true)) {
 			s = max(s, scoreInitial) // "TJ Beaulieu" for "Thomas James Beaulieu"
 		}
-		if person && len(mt) == 2 && (mt[0] == "sister" || mt[0] == "brother") && len(own) >= 2 && own[0] == mt[1] {
-			s = max(s, scorePartName) // "Sister Bernadette", a nun, for Bernadette O'Neill
-		}
 		if person && len(mt) == 2 && givenHonorifics[mt[0]] && len(own) >= 2 && own[0] == mt[1] && !familyFirstSurnames[own[len(own)-1]] {
-			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman
+			s = max(s, scorePartName) // "Pak Budi" for Budi Santoso, not Budiman; "Sister Bernadette" for Bernadette O'Neill
 		}
 		if person && saidAsOnes(m.Name) && roleReference(mt, c.Aliases, false) {
 			s = max(s, scoreRole) // "my landlord" for the one known as "the landlord"

@@ -754,10 +754,7 @@ func hyphenGivenApart(a, b string) bool {
 	if len(tb) < 2 {
 		return false // a given name or a nickname alone ("Lily", "Hansi")
 	}
-	initials := ""
-	for _, g := range given {
-		initials += g[:1]
-	}
+	initials := initialsOf(given)
 	switch {
 	case len(tb) >= len(given) && slices.EqualFunc(tb[:len(given)], given, givenAlike), tb[0] == initials, tb[0] == strings.Join(given, ""),
 		len(tb) > len(given) && strings.Join(tb[:len(given)], "") == initials,                                  // "J.P. Martin"
@@ -859,5 +856,5 @@ func givenInitials(raw string, m, c []string) bool {
 	if len(m) != 2 || len(c) != 3 || len(letters) != 2 || strings.ToUpper(letters) != letters || surnameLinks[c[1]] {
 		return false
 	}
-	return sameSurname(m[1], c[2]) && m[0] == c[0][:1]+c[1][:1]
+	return sameSurname(m[1], c[2]) && personInitials(m[0], c) // its given names' initials
 }
