@@ -686,6 +686,8 @@ var changeVerbs = map[string]bool{
 	// down to 58" (as "went", only with a way)
 	"swapped": true, "swapping": true, "swaps": true, "come": true, "came": true, "comes": true,
 	"shifted": true, "shifting": true, "shifts": true,
+	// a date moved: "the launch slipped to 2 April", "delayed until June"
+	"slipped": true, "slid": true, "delayed": true, "deferred": true,
 }
 
 // newcomers are what "new" says of a person who joins: "our new SRE",
@@ -777,6 +779,8 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 		case w == "new" && severalNew(ts, i):
 			// "playing some new games", "made new friends": more of
 			// them, not one changed
+		case w == "meant" && i > 0 && presentBe[ts[i-1].low]:
+			// "Josh is meant to clean them out": a duty, not a change
 		case w == "new" || w == "meant" || w == "actually" || w == "anymore" || w == "longer":
 			at = append(at, i)
 		case reachVerbs[w]:

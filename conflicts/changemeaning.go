@@ -42,12 +42,15 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 	}
 	said := fmt.Sprintf("(similarity %.3f, at least %.2f)", similarity, ChangeMeaningSimilarity)
 	if !incomingChanged {
-		if saidLater(incoming, existing) {
+		if saidLater(incoming, existing) || clearlyLater(incoming, existing) {
 			return Decision{}, false
 		}
 		return Decision{SupersededBy, "the existing claim is worded as a change of what the incoming one says " + said}, true
 	}
-	if saidLater(existing, incoming) {
+	if saidLater(existing, incoming) || clearlyLater(existing, incoming) {
+		// ("moved to Toronto in 2015", said after "I'm an engineer at
+		// Routewise here in Toronto": a change dated before the other
+		// claim was said did not retire it)
 		return Decision{}, false
 	}
 	if existing.Confirmed && !incoming.Correction {
@@ -172,8 +175,156 @@ func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok, pa
 		return "the changed claim is said of something the other does not name"
 	case nothingDiffers(existing, incoming, a, b):
 		return "they carry the same values and names"
+	case kindsApart(existing, incoming, a, b):
+		return "they share no word of what they are about and give values of other kinds"
+	case onlyNameShared(existing, incoming, a, b):
+		return "the only word they share is a person's name, said of other things of theirs"
 	}
 	return ""
+}
+
+// kindsApart: two claims that share no word of what they are about
+// (sharedWords) and whose values are of no common kind are about other
+// things, however close the model puts two claims of one person: "my new
+// manager is Tom Reilly" / "I moved to Manchester, new flat near Ancoats"
+// (a person; a place), "Rent's £1,240 a month" / "I've switched my energy
+// to Octopus" (money; a name). A claim with no value of a kind it can tell
+// (valueKinds) keeps them together, and so do two names of one kind ("I
+// bank with Monzo" / "I was previously with Barclays").
+func kindsApart(existing, incoming schema.Memory, a, b []ctok) bool {
+	ka, kb := valueKinds(existing), valueKinds(incoming)
+	if len(ka) == 0 || len(kb) == 0 {
+		return false
+	}
+	for k := range ka {
+		if kb[k] {
+			return false
+		}
+	}
+	return len(sharedWords(a, b)) == 0
+}
+
+// onlyNameShared: the only words two claims share are a person's name, and
+// the person is not what both are said of: "Josh's parents' evening is
+// Wednesday 4th October" / "Josh's football training is Thursdays at 6:30
+// now" are two things of Josh's ("Rosa comes every other Thursday" / "Rosa
+// has switched us to Monday mornings" are both said of Rosa).
+func onlyNameShared(existing, incoming schema.Memory, a, b []ctok) bool {
+	shared := sharedWords(a, b)
+	if len(shared) == 0 {
+		return false
+	}
+	names := personWords(existing, incoming)
+	for _, w := range shared {
+		if !names[w] || saidOfPerson(existing, w) && saidOfPerson(incoming, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedWords are the content words (contentWords) two claims share, other
+// than the words that say a change and the values (numbers, days, months,
+// parts of a day): "Started a Spanish class on Thursday evenings" and
+// "Moved my 1:1 with Marcus from Tuesdays to Thursdays" share only a day.
+// Sorted.
+func sharedWords(a, b []ctok) []string {
+	wa, wb := contentWords(a), contentWords(b)
+	for _, ts := range [][]ctok{a, b} {
+		at, _ := cueWords(ts)
+		for _, i := range at {
+			delete(wa, stem(ts[i].low))
+		}
+		for _, t := range ts {
+			if valueWord(t.low) {
+				delete(wa, stem(t.low))
+			}
+		}
+	}
+	var out []string
+	for w := range wa {
+		if wb[w] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// valueWord: w is a value rather than what a claim is about: a number, a
+// day of the week, a month or a part of a day.
+func valueWord(w string) bool {
+	if _, ok := number(w); ok {
+		return true
+	}
+	_, day := weekdays[strings.TrimSuffix(w, "s")]
+	_, part := dayParts[w]
+	return day || part || slices.Contains(monthNames, w)
+}
+
+// personWords are the stems of the words of the persons the claims name.
+func personWords(ms ...schema.Memory) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range ms {
+		for _, e := range m.Entities {
+			if e.Kind != schema.KindPerson {
+				continue
+			}
+			for _, w := range strings.Fields(strings.ToLower(e.Name)) {
+				out[stem(strings.TrimSuffix(w, "'s"))] = true
+			}
+		}
+	}
+	return out
+}
+
+// saidOfPerson: the claim's subject is the person whose name has the stem
+// w, perhaps after who they are ("our cleaner Rosa"), not a thing of
+// theirs ("Josh's football training").
+func saidOfPerson(m schema.Memory, w string) bool {
+	sk := key(m.Subject)
+	return len(sk) > 0 && stem(strings.TrimSuffix(sk[len(sk)-1], "'s")) == w
+}
+
+// valueKinds are the kinds of values a claim gives, other than when it
+// holds unless it gives nothing else: its typed values by type ("money",
+// "quantity:kg", "percent", a product's version) and the entities it
+// names other than its subject, a person and an organisation as one kind
+// (a provider is either: "Dr Okafor" / "Harbour Dental"), a place, and
+// anything else.
+func valueKinds(m schema.Memory) map[string]bool {
+	c, _ := readTopic(m)
+	out, when := map[string]bool{}, false
+	for t := range c.vals {
+		switch {
+		case timeTypes[t]:
+			when = true
+		case nameTypes[t]:
+			// read from the entities below
+		case strings.HasPrefix(t, "money:"):
+			out["money"] = true
+		default:
+			out[t] = true
+		}
+	}
+	subj := key(m.Subject)
+	for _, e := range m.Entities {
+		if len(subj) > 0 && slices.Equal(key(e.Name), subj) {
+			continue
+		}
+		switch e.Kind {
+		case schema.KindPerson, schema.KindOrganisation:
+			out["party"] = true
+		case schema.KindPlace:
+			out["place"] = true
+		default:
+			out["thing"] = true
+		}
+	}
+	if len(out) == 0 && when {
+		out["when"] = true
+	}
+	return out
 }
 
 // WordedAsChange: the claim says a value changed ("upped", "switched",
@@ -421,7 +572,7 @@ func partsOfDay(ts []ctok) []string { return wordsIn(ts, dayParts) }
 // Hillside for six years now"), which as often say what holds as what
 // changed.
 func corrected(m schema.Memory, ts []ctok) bool {
-	if slices.ContainsFunc(ts, func(t ctok) bool { return correctionWords[t.low] }) {
+	if slices.ContainsFunc(ts, func(t ctok) bool { return correctionWords[t.low] }) && !meantAsDuty(ts) {
 		return true // "Sorry, I got that wrong: …"
 	}
 	if !m.Correction {
@@ -692,13 +843,52 @@ func saidOf(m schema.Memory) bool { return len(ownSubject(m)) > 0 }
 
 // oneOff: a claim says it speaks of a single occasion ("a one-time
 // experience", "a one-off").
-func oneOff(ts []ctok) bool { return hasAny(ts, oneOffWords) }
+func oneOff(ts []ctok) bool {
+	if hasAny(ts, oneOffWords) {
+		return true
+	}
+	for i := 0; i+1 < len(ts); i++ {
+		// "this week only", "only this week", "just this Friday"
+		if ts[i].low != "this" || !oneOffSpans[ts[i+1].low] && !valueWord(ts[i+1].low) {
+			continue
+		}
+		if i > 0 && (ts[i-1].low == "only" || ts[i-1].low == "just") || i+2 < len(ts) && ts[i+2].low == "only" {
+			return true
+		}
+	}
+	return false
+}
+
+// oneOffSpans are the spans "only this …" says a thing holds for once.
+var oneOffSpans = map[string]bool{"week": true, "weekend": true, "time": true, "month": true, "once": true, "term": true, "year": true}
 
 var oneOffWords = map[string]bool{"one-time": true, "one-off": true, "oneoff": true}
 
 // correctionWords say a claim corrects what was said before, whether or
 // not the extractor read it so.
 var correctionWords = map[string]bool{"sorry": true, "correction": true, "meant": true, "wrong": true, "mistake": true, "typo": true, "misspoke": true}
+
+// meantAsDuty: "meant" says what someone is supposed to do ("Josh is
+// meant to clean them out"), and no other correction word is there: no
+// correction ("sorry, I meant Tuesday" is one).
+func meantAsDuty(ts []ctok) bool {
+	duty := false
+	for i, t := range ts {
+		switch {
+		case t.low == "meant":
+			if !(i > 0 && presentBe[ts[i-1].low] && i+1 < len(ts) && ts[i+1].low == "to") {
+				return false
+			}
+			duty = true
+		case correctionWords[t.low]:
+			return false
+		}
+	}
+	return duty
+}
+
+// presentBe are the present forms of "to be".
+var presentBe = map[string]bool{"is": true, "are": true, "am": true, "'s": true, "isn't": true, "aren't": true, "i'm": true, "we're": true, "they're": true, "he's": true, "she's": true, "it's": true}
 
 // otherOldValue: the changed claim names the value it replaces after
 // "not" or "instead of" ("in Lisbon, not Porto") and the other claim does
@@ -714,6 +904,12 @@ func otherOldValue(c, o []ctok) bool {
 		case c[i].low == "not" && c[i+1].brk == false && (i == 0 || c[i].brk):
 			j = i + 1 // ", not Porto"
 		case c[i].low == "instead" && c[i+1].low == "of" && i+2 < len(c):
+			j = i + 2
+		case c[i].low == "from" && fromTo(c, i):
+			j = i + 1 // "switched my current account from Barclays to Nationwide"
+		case leftNames[c[i].low] && isCapitalised(c[i+1]):
+			j = i + 1 // "packed in Greggs", "left Barclays"
+		case c[i].low == "packed" && c[i+1].low == "in" && i+2 < len(c) && isCapitalised(c[i+2]):
 			j = i + 2
 		}
 		if j < 0 {
@@ -732,6 +928,25 @@ func otherOldValue(c, o []ctok) bool {
 	}
 	return false
 }
+
+// fromTo: "from" at i opens the old value of a change to a new one: a
+// "to" follows within three words ("from Tuesdays to Thursdays", "from
+// Barclays to Nationwide"; not "comes from Tesco").
+func fromTo(ts []ctok, i int) bool {
+	for j := i + 2; j < len(ts) && j <= i+4; j++ {
+		if ts[j].low == "to" {
+			return true
+		}
+	}
+	return false
+}
+
+// leftNames name, before a name, what a change left: "left Barclays",
+// "quit Greggs", "cancelled PureGym".
+var leftNames = map[string]bool{"left": true, "quit": true, "cancelled": true, "canceled": true, "ditched": true, "dumped": true, "dropped": true, "leaving": true, "quitting": true}
+
+// isCapitalised: the word is written with a capital, as a name is.
+func isCapitalised(t ctok) bool { return t.raw != "" && t.raw != t.low && t.raw[0] >= 'A' && t.raw[0] <= 'Z' }
 
 // nowAfterDuration: the word at i is a "now" closing a length of time
 // ("for six years now"), which says how long, not that anything changed.

@@ -84,6 +84,12 @@ const DuplicateTextSimilarity = 0.85
 // person to settle. Compare ignores State: the caller chooses which
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
+	if otherReadings(existing, incoming) {
+		// "I'm vegetarian, and I can't stand coriander": a fact and a
+		// preference read from one sentence, which both keep as their
+		// claim; neither says the other again
+		return Decision{Unrelated, "two readings of one sentence: the claims are the same words read as other subjects, attributes or values"}
+	}
 	if aside(existing.Claim) || aside(incoming.Claim) {
 		if nearIdentical(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
@@ -802,7 +808,32 @@ func clearlyLater(a, b schema.Memory) bool {
 	if ta.IsZero() || tb.IsZero() {
 		return false
 	}
+	if said := saidTime(b); holdsWhenSaid(b) && said.After(tb) {
+		// "Maya lives in Edinburgh, she moved there in 2022", said the
+		// day after "Maya lives in Glasgow": a state dated from long
+		// before still held when it was said
+		tb = said
+	}
 	return ta.Sub(tb) >= LaterMargin
+}
+
+// holdsWhenSaid: the claim states a fact in the present tense ("lives
+// in", "is", "works at", "has"), which holds when it is said, whenever it
+// began.
+func holdsWhenSaid(m schema.Memory) bool {
+	if m.Type != schema.TypeFact {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(m.Attribute))
+	if len(f) == 0 {
+		return false
+	}
+	switch w := f[0]; w {
+	case "is", "are", "has", "have", "'s":
+		return true
+	default:
+		return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
+	}
 }
 
 // longPeriod is the span past which a claim's date is a period, not a
@@ -936,3 +967,13 @@ func aside(claim string) bool {
 // bareReference are subjects that stand for something named elsewhere.
 var bareReference = map[string]bool{"them": true, "they": true, "it": true, "he": true, "she": true, "him": true,
 	"her": true, "this": true, "that": true, "these": true, "those": true, "there": true, "one": true}
+
+// otherReadings: the two memories have one claim, word for word, read as
+// other memories (another type, subject, attribute or value): the
+// extractor read two things in one sentence.
+func otherReadings(a, b schema.Memory) bool {
+	if strings.TrimSpace(a.Claim) != strings.TrimSpace(b.Claim) {
+		return false
+	}
+	return a.Type != b.Type || !strings.EqualFold(a.Subject, b.Subject) || !strings.EqualFold(a.Attribute, b.Attribute) || !strings.EqualFold(a.Value, b.Value)
+}

@@ -541,6 +541,13 @@ func retiredValue(existing, incoming schema.Memory, e, i topicClaim) (Decision, 
 	if !ok {
 		return Decision{}, false
 	}
+	if !nameTypes[old.typ] && len(sharedWords(e.ts, i.ts)) == 0 {
+		// "Miso's vet appointment is Tuesday the 19th" / "Moved my 1:1
+		// with Marcus from Tuesdays to Thursdays": a day, a time or an
+		// amount is given by many things; a name is the evidence of one
+		// slot, another value only with a word of the thing in both
+		return Decision{}, false
+	}
 	return Decision{Supersedes, fmt.Sprintf("the incoming claim gives the existing value %q as the old one and %q as the new one", old.key, nw.key)}, true
 }
 

@@ -159,6 +159,13 @@ func TestFind(t *testing.T) {
 		{"we got to know them on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"we posted the signed forms on Friday", "Friday", mon, "2023-05-05", "2023-05-06", Day, Within, false},
 		{"done by end of week", "by end of week", mon, "", "2023-05-15", Week, Until, true},
+		// a date something was moved to is to come, though the verb that
+		// moved it is past; a move that happened on a date is past
+		{"The launch slipped to 2 April", "2 April", oct, "2024-04-02", "2024-04-03", Day, Within, false},
+		{"they've postponed the hearing to 9 January", "9 January", oct, "2024-01-09", "2024-01-10", Day, Within, false},
+		{"the clinic moved my appointment back to 3 March", "3 March", oct, "2024-03-03", "2024-03-04", Day, Within, false},
+		{"I moved to Leeds on 2 April", "2 April", oct, "2023-04-02", "2023-04-03", Day, Within, false},
+		{"we went to the 9 January gig", "the 9 January", oct, "2023-01-09", "2023-01-10", Day, Within, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text+"@"+tt.now.Format("2006-01-02"), func(t *testing.T) {

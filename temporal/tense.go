@@ -10,6 +10,9 @@ const tenseWindow = 40
 // nearest past or future marker outside the expression wins; with none,
 // p.defTense (unknown unless a deadline is being read).
 func (p *parser) tenseAt(i, n int) tense {
+	if p.rescheduledTo(i) {
+		return tenseFuture
+	}
 	best, bestDist := p.defTense, tenseWindow+1
 	// backwards
 	for j, d := i-1, 1; j >= 0 && d <= tenseWindow; j, d = j-1, d+1 {
@@ -214,3 +217,33 @@ var determiners = map[string]bool{
 // presentBe are the forms of "be" that make the participle after them a
 // present or future passive.
 var presentBe = map[string]bool{"be": true, "being": true, "is": true, "are": true, "am": true}
+
+// rescheduledTo: the expression at i is the new date of something moved
+// ("the launch slipped to 2 April", "they've pushed my appointment back to
+// the 9th"): a date to come, although the verb that moved it is in the
+// past. ("postponed until 3 March" is read as the end of a wait.)
+func (p *parser) rescheduledTo(i int) bool {
+	j := i - 1
+	if p.low(j) == "the" {
+		j--
+	}
+	if j < 0 || p.low(j) != "to" {
+		return false
+	}
+	for k, words := j-1, 0; k >= 0 && words < 4 && !p.sentenceBreak(k); k-- {
+		if p.toks[k].kind != tokWord {
+			return false
+		}
+		if rescheduleVerbs[p.low(k)] {
+			return true
+		}
+		words++
+	}
+	return false
+}
+
+// rescheduleVerbs move a date.
+var rescheduleVerbs = map[string]bool{
+	"slipped": true, "slid": true, "pushed": true, "postponed": true, "delayed": true, "bumped": true, "rescheduled": true,
+	"shifted": true, "deferred": true, "moved": true, "brought": true, "pulled": true, "put": true, "changed": true,
+}

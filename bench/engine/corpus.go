@@ -18,6 +18,57 @@ type Corpus struct {
 	Extraction []ExtractionCase `json:"extraction"`
 	Pairs      []PairCase       `json:"pairs"`
 	Resolution []ResolutionCase `json:"resolution"`
+	// Streams are scored as the worker reads them (evalStream).
+	Streams []StreamCase `json:"streams,omitempty"`
+}
+
+// StreamCase is one person's messages in the order they were said, and the
+// relations between them; every pair of messages not in Relations is
+// unrelated. Each earlier message is read against each later one, as the
+// worker reads a new claim against the stored ones it finds: the pairs of
+// a stream are mostly claims of one person about other things, which
+// tempt a false relation as the look-alikes written for it do not.
+type StreamCase struct {
+	ID        string           `json:"id"`
+	Messages  []Said           `json:"messages"`
+	Relations []StreamRelation `json:"relations"`
+}
+
+// StreamRelation is how the message at Incoming relates to the earlier one
+// at Existing (indexes into Messages).
+type StreamRelation struct {
+	Existing int    `json:"existing"`
+	Incoming int    `json:"incoming"`
+	Expect   string `json:"expect"`
+}
+
+// MaxStreamMessages bounds a stream: its pairs grow with the square.
+const MaxStreamMessages = 200
+
+// want is the relation Relations give each pair of messages, by their
+// indexes; a pair not in it is unrelated.
+func (s StreamCase) want() (map[[2]int]string, error) {
+	n := len(s.Messages)
+	if n > MaxStreamMessages {
+		return nil, fmt.Errorf("stream %s: %d messages, at most %d", s.ID, n, MaxStreamMessages)
+	}
+	want := map[[2]int]string{}
+	for _, r := range s.Relations {
+		if r.Existing < 0 || r.Incoming >= n || r.Existing >= r.Incoming {
+			return nil, fmt.Errorf("stream %s: relation %d-%d is not an earlier and a later message of %d", s.ID, r.Existing, r.Incoming, n)
+		}
+		switch r.Expect {
+		case "duplicate", "supersedes", "superseded_by", "contradicts":
+		default:
+			return nil, fmt.Errorf("stream %s: relation %d-%d: unknown relation %q", s.ID, r.Existing, r.Incoming, r.Expect)
+		}
+		k := [2]int{r.Existing, r.Incoming}
+		if _, dup := want[k]; dup {
+			return nil, fmt.Errorf("stream %s: relation %d-%d given twice", s.ID, r.Existing, r.Incoming)
+		}
+		want[k] = r.Expect
+	}
+	return want, nil
 }
 
 // ExtractionCase is material and the memories it should give. Expect lists
@@ -138,6 +189,11 @@ var Holdouts = []Holdout{
 	{"holdout60.json", "hold-out 60 (entity names of every kind, 100 cases; read in the thirty-second round: spent)"},
 	{"holdout61.json", "hold-out 61 (entity names of every kind, 100 cases; read in the thirty-third round: spent)"},
 	{"holdout62.json", "hold-out 62 (entity names of every kind, 100 cases; unread: measure, do not read with -v)"},
+	{"holdout63.json", "hold-out 63 (90 conversational pairs, ten new areas; unread: measure, do not read with -v)"},
+	{"holdout64.json", "hold-out 64 (120 pairs, 70 look-alikes that tempt a false relation; unread: measure, do not read with -v)"},
+	{"holdout65.json", "hold-out 65 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout66.json", "hold-out 66 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout67.json", "hold-out 67 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
@@ -213,6 +269,19 @@ func load(fsys fs.FS, only string) (Corpus, error) {
 				}
 			}
 		}
+		for _, st := range c.Streams {
+			if err := check(st.ID); err != nil {
+				return Corpus{}, err
+			}
+			if _, err := st.want(); err != nil {
+				return Corpus{}, fmt.Errorf("%s: %w", n, err)
+			}
+			for k, m := range st.Messages {
+				if _, err := parseTime(m.SaidAt); err != nil {
+					return Corpus{}, fmt.Errorf("%s: %s message %d: %w", n, st.ID, k, err)
+				}
+			}
+		}
 		for _, p := range c.Pairs {
 			if err := check(p.ID); err != nil {
 				return Corpus{}, err
@@ -238,6 +307,7 @@ func load(fsys fs.FS, only string) (Corpus, error) {
 		all.Extraction = append(all.Extraction, c.Extraction...)
 		all.Pairs = append(all.Pairs, c.Pairs...)
 		all.Resolution = append(all.Resolution, c.Resolution...)
+		all.Streams = append(all.Streams, c.Streams...)
 	}
 	return all, nil
 }

@@ -66,6 +66,11 @@ func Embed(ctx context.Context, e embed.QueryEmbedder, cs ...Corpus) (*Vectors, 
 			addClaims(p.Existing.Text, p.Existing.SaidAt)
 			addClaims(p.Incoming.Text, p.Incoming.SaidAt)
 		}
+		for _, s := range c.Streams {
+			for _, m := range s.Messages {
+				addClaims(m.Text, m.SaidAt)
+			}
+		}
 	}
 	v := &Vectors{}
 	var err error

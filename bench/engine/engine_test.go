@@ -56,7 +56,7 @@ func TestHoldoutLoads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c.Extraction)+len(c.Pairs)+len(c.Resolution) == 0 {
+		if len(c.Extraction)+len(c.Pairs)+len(c.Resolution)+len(c.Streams) == 0 {
 			t.Errorf("%s is empty", h.File)
 		}
 		for _, p := range c.Pairs {
@@ -69,11 +69,17 @@ func TestHoldoutLoads(t *testing.T) {
 
 func TestLoadRejectsBadCorpus(t *testing.T) {
 	tests := map[string]string{
-		"duplicate id":     `{"extraction":[{"id":"a","text":"x"},{"id":"a","text":"y"}]}`,
-		"unknown relation": `{"pairs":[{"id":"p","existing":{"text":"a"},"incoming":{"text":"b"},"expect":"maybe"}]}`,
-		"unknown field":    `{"extraction":[{"id":"a","txt":"x"}]}`,
-		"bad time":         `{"extraction":[{"id":"a","text":"x","said_at":"yesterday"}]}`,
-		"no id":            `{"resolution":[{"mention":{"name":"x"}}]}`,
+		"duplicate id":            `{"extraction":[{"id":"a","text":"x"},{"id":"a","text":"y"}]}`,
+		"unknown relation":        `{"pairs":[{"id":"p","existing":{"text":"a"},"incoming":{"text":"b"},"expect":"maybe"}]}`,
+		"unknown field":           `{"extraction":[{"id":"a","txt":"x"}]}`,
+		"bad time":                `{"extraction":[{"id":"a","text":"x","said_at":"yesterday"}]}`,
+		"no id":                   `{"resolution":[{"mention":{"name":"x"}}]}`,
+		"stream backwards":        `{"streams":[{"id":"s","messages":[{"text":"a"},{"text":"b"}],"relations":[{"existing":1,"incoming":0,"expect":"supersedes"}]}]}`,
+		"stream out of range":     `{"streams":[{"id":"s","messages":[{"text":"a"},{"text":"b"}],"relations":[{"existing":0,"incoming":2,"expect":"supersedes"}]}]}`,
+		"stream relation twice":   `{"streams":[{"id":"s","messages":[{"text":"a"},{"text":"b"}],"relations":[{"existing":0,"incoming":1,"expect":"supersedes"},{"existing":0,"incoming":1,"expect":"duplicate"}]}]}`,
+		"stream unknown relation": `{"streams":[{"id":"s","messages":[{"text":"a"},{"text":"b"}],"relations":[{"existing":0,"incoming":1,"expect":"unrelated"}]}]}`,
+		"stream bad time":         `{"streams":[{"id":"s","messages":[{"text":"a","said_at":"soon"}]}]}`,
+		"stream no id":            `{"streams":[{"messages":[{"text":"a"}]}]}`,
 	}
 	for name, data := range tests {
 		if _, err := load(fstest.MapFS{"c.json": {Data: []byte(data)}}, ""); err == nil {
@@ -100,9 +106,31 @@ func TestUnreadSetsKeptFromVerbose(t *testing.T) {
 	for _, h := range Holdouts {
 		unread[h.File] = h.Unread()
 	}
-	for file, want := range map[string]bool{"holdout12.json": true, "holdout39.json": true, "holdout43.json": false, "holdout45.json": false, "holdout46.json": false, "holdout47.json": false, "holdout48.json": false, "holdout49.json": false, "holdout50.json": false, "holdout51.json": false, "holdout52.json": false, "holdout53.json": false, "holdout54.json": false, "holdout55.json": false, "holdout56.json": false, "holdout57.json": false, "holdout58.json": false, "holdout59.json": false, "holdout60.json": false, "holdout61.json": false, "holdout62.json": true, "holdout40.json": false, "holdout21.json": false, "holdout35.json": false} {
+	for file, want := range map[string]bool{"holdout12.json": true, "holdout39.json": true, "holdout43.json": false, "holdout45.json": false, "holdout46.json": false, "holdout47.json": false, "holdout48.json": false, "holdout49.json": false, "holdout50.json": false, "holdout51.json": false, "holdout52.json": false, "holdout53.json": false, "holdout54.json": false, "holdout55.json": false, "holdout56.json": false, "holdout57.json": false, "holdout58.json": false, "holdout59.json": false, "holdout60.json": false, "holdout61.json": false, "holdout62.json": true, "holdout63.json": true, "holdout64.json": true, "holdout65.json": true, "holdout66.json": false, "holdout67.json": true, "holdout40.json": false, "holdout21.json": false, "holdout35.json": false} {
 		if got, ok := unread[file]; !ok || got != want {
 			t.Errorf("%s: Unread = %v (registered %v), want %v", file, got, ok, want)
 		}
+	}
+}
+
+// TestStreamScoresEveryPair: a stream is scored over every pair of its
+// messages, those its relations do not name as unrelated, under the pair
+// names, with ids naming the stream and both messages.
+func TestStreamScoresEveryPair(t *testing.T) {
+	s := StreamCase{ID: "s", Messages: []Said{
+		{Text: "Our rent is £1,150 a month.", SaidAt: "2025-01-10T10:00:00Z"},
+		{Text: "My sister Maya lives in Glasgow.", SaidAt: "2025-02-03T10:00:00Z"},
+		{Text: "Our rent is £1,240 a month now.", SaidAt: "2025-03-10T10:00:00Z"},
+	}, Relations: []StreamRelation{{Existing: 0, Incoming: 2, Expect: "supersedes"}}}
+	r := newReport()
+	evalStream(r, s, nil)
+	if c := r.c("pairs/supersedes"); c.TP != 1 || c.FP != 0 || c.FN != 0 {
+		t.Errorf("supersedes %+v, want the one pair found", *c)
+	}
+	if c := r.c("pairs/unrelated"); c.TP != 2 {
+		t.Errorf("unrelated %+v, want the other two pairs", *c)
+	}
+	if n := streamPairs([]StreamCase{s}); n != 3 {
+		t.Errorf("streamPairs = %d, want 3", n)
 	}
 }

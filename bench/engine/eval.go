@@ -104,6 +104,9 @@ func Evaluate(c Corpus, vecs *Vectors, judge ingest.Judge) *Report {
 	for _, rc := range c.Resolution {
 		evalResolution(r, rc, vecs)
 	}
+	for _, s := range c.Streams {
+		evalStream(r, s, vecs)
+	}
 	return r
 }
 

@@ -76,9 +76,13 @@ func main() {
 	r.Print(os.Stdout, fmt.Sprintf("tuning corpus: %d extraction cases, %d pairs, %d resolution cases", len(tuning.Extraction), len(tuning.Pairs), len(tuning.Resolution)), *verbose)
 	for i, h := range Holdouts {
 		hold := holds[i]
-		if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution); n > 0 {
+		if n := len(hold.Extraction) + len(hold.Pairs) + len(hold.Resolution) + len(hold.Streams); n > 0 {
 			fmt.Println()
-			Evaluate(hold, vecs, judge).Print(os.Stdout, fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution)), *verbose && (*readUnread || !h.Unread()))
+			title := fmt.Sprintf("%s: %d extraction cases, %d pairs, %d resolution cases", h.Title, len(hold.Extraction), len(hold.Pairs), len(hold.Resolution))
+			if len(hold.Streams) > 0 {
+				title += fmt.Sprintf(", %d streams (%d pairs of messages)", len(hold.Streams), streamPairs(hold.Streams))
+			}
+			Evaluate(hold, vecs, judge).Print(os.Stdout, title, *verbose && (*readUnread || !h.Unread()))
 		}
 	}
 	if *talk != "" {

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/persistmemory/persistmemory/conflicts"
+	"github.com/persistmemory/persistmemory/ingest/resolve"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// streamNeighbours is how many earlier claims, nearest first, a claim of a
+// stream is read against by meaning: the worker reads a new claim against
+// its MeaningNeighbours (10) nearest stored memories.
+const streamNeighbours = 10
+
+// evalStream scores one stream as the worker reads a person's messages:
+// each message's claims against every earlier message's by the rules
+// (conflicts.Compare; the worker finds them by subject and attribute and
+// by their words), and, with vectors, a claim the rules relate to nothing
+// against its streamNeighbours nearest earlier claims at least
+// meaningSimilarity close, nearest first, by the readings by meaning, the
+// first that decides relating the two messages (one decision a claim, as
+// the worker makes). Every pair of messages is scored: those Relations do
+// not name must stay unrelated, under the pair names of the report with
+// ids "<stream>:<existing>-<incoming>".
+func evalStream(r *Report, s StreamCase, vecs *Vectors) {
+	want, err := s.want()
+	if err != nil {
+		panic(err) // load checked it
+	}
+	mems := make([][]schema.Memory, len(s.Messages))
+	for k, m := range s.Messages {
+		mems[k] = extract(m.Text, m.SaidAt)
+	}
+	type decided struct {
+		rel    conflicts.Relation
+		reason string
+	}
+	n := len(s.Messages)
+	rules := map[[2]int]decided{}
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			got := decided{conflicts.Unrelated, "no memories extracted"}
+			for _, e := range mems[i] {
+				for _, c := range mems[j] {
+					d := conflicts.Compare(e, c)
+					if strength[d.Relation] > strength[got.rel] || got.reason == "no memories extracted" {
+						got = decided{d.Relation, d.Reason}
+					}
+				}
+			}
+			rules[[2]int{i, j}] = got
+		}
+	}
+	id := func(i, j int) string { return fmt.Sprintf("%s:%02d-%02d", s.ID, i, j) }
+	wanted := func(i, j int) conflicts.Relation {
+		if w, ok := want[[2]int{i, j}]; ok {
+			return conflicts.Relation(w)
+		}
+		return conflicts.Unrelated
+	}
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			got, w := rules[[2]int{i, j}], wanted(i, j)
+			score(r, "pairs/", got.rel, w)
+			if got.rel != w {
+				r.miss("%s: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
+			}
+		}
+	}
+	if vecs == nil {
+		return
+	}
+	meaning := map[[2]int]decided{}
+	for j := 1; j < n; j++ {
+		for _, c := range mems[j] {
+			if k, d, ok := streamMeaning(vecs.Claims, mems[:j], c); ok {
+				key := [2]int{k, j}
+				if strength[d.Relation] > strength[meaning[key].rel] {
+					meaning[key] = decided{d.Relation, d.Reason}
+				}
+			}
+		}
+	}
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			got, w := rules[[2]int{i, j}], wanted(i, j)
+			if got.rel == conflicts.Unrelated {
+				if m, ok := meaning[[2]int{i, j}]; ok {
+					got = m
+				}
+			}
+			score(r, withMeaning, got.rel, w)
+			if got.rel != w {
+				r.miss("%s +meaning: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
+			}
+		}
+	}
+}
+
+// streamMeaning reads claim c by meaning against the claims of earlier
+// messages (earlier[k] are message k's) as the worker does: unless the
+// rules read c as a duplicate, against the streamNeighbours claims nearest
+// to it, nearest first (ties: the earlier message), those at least
+// meaningSimilarity close that the rules leave unrelated to c: as a
+// duplicate (conflicts.ByMeaning, when nothing in the words sets them
+// apart), then, when c or the other claim is worded as a change or says
+// its value is the only one (or c, what held before), as a change, a
+// contradiction, what held before. It returns the message of the first
+// that decides.
+func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c schema.Memory) (int, conflicts.Decision, bool) {
+	type cand struct {
+		k   int
+		m   schema.Memory
+		sim float64
+	}
+	var cands []cand
+	for k, ms := range earlier {
+		for _, m := range ms {
+			cands = append(cands, cand{k, m, resolve.Cosine(claims[m.Claim], claims[c.Claim])})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		if a.sim != b.sim {
+			return cmp.Compare(b.sim, a.sim)
+		}
+		return cmp.Compare(a.k, b.k)
+	})
+	related := func(m schema.Memory) conflicts.Relation { return conflicts.Compare(m, c).Relation }
+	for _, ms := range earlier {
+		for _, m := range ms {
+			if related(m) == conflicts.Duplicate {
+				return 0, conflicts.Decision{}, false
+			}
+		}
+	}
+	cands = cands[:min(len(cands), streamNeighbours)]
+	for _, x := range cands {
+		if x.sim >= meaningSimilarity && related(x.m) == conflicts.Unrelated && conflicts.Apart(x.m, c) == "" {
+			if d, ok := conflicts.ByMeaning(x.m, c, x.sim); ok {
+				return x.k, d, true
+			}
+		}
+	}
+	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c) || conflicts.WordedAsPast(c)
+	for _, x := range cands {
+		if x.sim < meaningSimilarity || related(x.m) != conflicts.Unrelated {
+			continue
+		}
+		if !marked && !conflicts.WordedAsChange(x.m) && !conflicts.SaysOnly(x.m) {
+			continue
+		}
+		if d, ok := conflicts.ChangeByMeaning(x.m, c, x.sim); ok {
+			return x.k, d, true
+		}
+		if d, ok := conflicts.ContradictionByMeaning(x.m, c, x.sim); ok {
+			return x.k, d, true
+		}
+		if d, ok := conflicts.PastByMeaning(x.m, c, x.sim); ok {
+			return x.k, d, true
+		}
+	}
+	return 0, conflicts.Decision{}, false
+}
+
+// meaningSimilarity is the least similarity any reading by meaning decides
+// at.
+var meaningSimilarity = min(conflicts.DuplicateMeaningSimilarity, conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
+
+// streamPairs is how many pairs of messages the streams hold.
+func streamPairs(ss []StreamCase) int {
+	n := 0
+	for _, s := range ss {
+		n += len(s.Messages) * (len(s.Messages) - 1) / 2
+	}
+	return n
+}

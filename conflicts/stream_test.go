@@ -1,0 +1,108 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/ingest/rules"
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// These cases come from one person's messages run through the service, in
+// the order they were said, as a person would use it: each is a relation
+// the service decided between two messages about other things, or failed
+// to decide between two about one.
+
+// TestKindsApartInAStream: a claim worded as a change is read against the
+// claims of the same person the model puts near it; one that shares no word
+// of what it is about with the other and gives a value of another kind
+// changes nothing there, however close they are.
+func TestKindsApartInAStream(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []struct {
+		a, b string
+		want Relation // Unrelated: nothing decided
+	}{
+		// a person, and a place
+		{"My new manager is Tom Reilly.", "I moved to Manchester, new flat near Ancoats.", Unrelated},
+		// money, and a provider's name
+		{"Our rent is £1,240 a month.", "I've switched my energy to Octopus.", Unrelated},
+		// a quantity, and a place
+		{"The lab has 12 students this year.", "We've moved the group meeting to the Hartley Building.", Unrelated},
+		// still changed: a word in common ("ISA"), or values of one kind
+		{"I put £300 a month into my ISA.", "Upped my ISA contributions to £500 a month after the pay rise.", Supersedes},
+		{"Our cleaner Rosa comes every other Thursday.", "Rosa has switched us to Monday mornings.", Supersedes},
+	} {
+		d, ok := changeByMeaning(t, c.a, c.b, 30*day, 0.9, false)
+		if !ok {
+			d.Relation = Unrelated
+		}
+		if d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
+
+// TestOtherReadingsOfOneSentence: the extractor reads a fact and a
+// preference in "I'm vegetarian, and I can't stand coriander" and keeps the
+// sentence as both claims; they are two memories, not one said twice. The
+// sentence said again repeats each.
+func TestOtherReadingsOfOneSentence(t *testing.T) {
+	const text = "I'm vegetarian, and I can't stand coriander."
+	at := time.Date(2025, 1, 12, 10, 0, 0, 0, time.UTC)
+	read := func(when time.Time) []schema.Memory {
+		ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: text, SaidAt: when, CreatedAt: when})
+		if err != nil || len(ms) != 2 || ms[0].Claim != ms[1].Claim {
+			t.Fatalf("extract %q: %+v, %v; the test needs two memories with one claim", text, ms, err)
+		}
+		return ms
+	}
+	first, again := read(at), read(at.Add(10*24*time.Hour))
+	if d := Compare(first[0], first[1]); d.Relation != Unrelated {
+		t.Errorf("the two readings: %s (%s), want %s", d.Relation, d.Reason, Unrelated)
+	}
+	for k := range first {
+		if d := Compare(first[k], again[k]); d.Relation != Duplicate {
+			t.Errorf("%s %q said again: %s (%s), want %s", first[k].Type, first[k].Value, d.Relation, d.Reason, Duplicate)
+		}
+	}
+}
+
+// TestAStateDatedFromBeforeHoldsWhenSaid: "Maya lives in Edinburgh, she
+// moved there in 2022", said the day after "Maya lives in Glasgow", is not
+// the older of the two: it still held when it was said. A state dated from
+// a time after the other claim was said is still the later one.
+func TestAStateDatedFromBeforeHoldsWhenSaid(t *testing.T) {
+	feb := time.Date(2025, 2, 3, 12, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	for _, c := range []struct {
+		a, b  string
+		apart time.Duration
+		want  Relation
+	}{
+		{"My sister Maya lives in Glasgow.", "Maya lives in Edinburgh, she moved there in 2022.", day, Contradicts},
+		{"I live in Leeds.", "I've lived in Manchester since March.", 120 * day, Supersedes},
+		// a move that happened dates where one lived then, and no more
+		{"I moved to Berlin in 2015.", "I live in Munich.", day, Supersedes},
+	} {
+		e, i := extractOne(t, c.a, feb), extractOne(t, c.b, feb.Add(c.apart))
+		if d := Compare(e, i); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
+
+// TestADateMovedIsToCome: "the launch slipped to 2 April", said in
+// February, moves the launch to this April, and changes the date said
+// before.
+func TestADateMovedIsToCome(t *testing.T) {
+	jan := time.Date(2025, 1, 20, 12, 0, 0, 0, time.UTC)
+	e := extractOne(t, "The mobile app launch is on 14 March.", jan)
+	i := extractOne(t, "The mobile app launch slipped to 2 April.", jan.Add(26*24*time.Hour))
+	if i.ValidFrom == nil || !i.ValidFrom.Equal(time.Date(2025, 4, 2, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("the new date: %v, want 2025-04-02", i.ValidFrom)
+	}
+	if d := Compare(e, i); d.Relation != Supersedes {
+		t.Errorf("%s (%s), want %s", d.Relation, d.Reason, Supersedes)
+	}
+}
