@@ -12,7 +12,12 @@ import (
 // vectors (MeaningModel's passage vectors, as stored) at which
 // ChangeByMeaning reads a claim worded as a change as changing the other.
 // Chosen on the read corpora of bench/engine.
-const ChangeMeaningSimilarity = 0.80
+const ChangeMeaningSimilarity = 0.82
+
+// ChangeMeaningSimilarityApart is the least similarity at which
+// ChangeByMeaning reads two claims that share no word of what they are
+// about (sharedWords) as one changing the other.
+const ChangeMeaningSimilarityApart = 0.88
 
 // A change is often said in words that share no subject or attribute with
 // the claim it changes: "I put £300 a month into my ISA" / "Upped my ISA
@@ -38,6 +43,9 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 	}
 	incomingChanged, why := ChangeApart(existing, incoming)
 	if why != "" {
+		return Decision{}, false
+	}
+	if similarity < ChangeMeaningSimilarityApart && len(sharedWords(claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim)))) == 0 {
 		return Decision{}, false
 	}
 	said := fmt.Sprintf("(similarity %.3f, at least %.2f)", similarity, ChangeMeaningSimilarity)

@@ -106,3 +106,21 @@ func TestADateMovedIsToCome(t *testing.T) {
 		t.Errorf("%s (%s), want %s", d.Relation, d.Reason, Supersedes)
 	}
 }
+
+// TestChangeSharingNoWordNeedsMore: a change that shares no word of what it
+// is about with the other claim is read as changing it only when the two
+// are closer (ChangeMeaningSimilarityApart) than a change that does.
+func TestChangeSharingNoWordNeedsMore(t *testing.T) {
+	month := 30 * 24 * time.Hour
+	const a, b = "I bank with Monzo.", "Switched my current account to Starling."
+	if d, ok := changeByMeaning(t, a, b, month, ChangeMeaningSimilarityApart-0.01, false); ok {
+		t.Errorf("below %.2f: %s (%s), want nothing decided", ChangeMeaningSimilarityApart, d.Relation, d.Reason)
+	}
+	if d, ok := changeByMeaning(t, a, b, month, ChangeMeaningSimilarityApart, false); !ok || d.Relation != Supersedes {
+		t.Errorf("at %.2f: %s (%s), want %s", ChangeMeaningSimilarityApart, d.Relation, d.Reason, Supersedes)
+	}
+	// sharing "ISA", the lower bound holds
+	if d, ok := changeByMeaning(t, "I put £300 a month into my ISA.", "Upped my ISA contributions to £500 a month after the pay rise.", month, ChangeMeaningSimilarity, false); !ok || d.Relation != Supersedes {
+		t.Errorf("sharing a word at %.2f: %s (%s), want %s", ChangeMeaningSimilarity, d.Relation, d.Reason, Supersedes)
+	}
+}
