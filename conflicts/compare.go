@@ -263,6 +263,12 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// incoming claim names the value it retires
 			return d
 		}
+		if incoming.Correction && correctsValue(incoming.Claim, ev.raw) {
+			// "Ana is our VP of Engineering" / "Sorry, she's the CTO, not
+			// VP": a slot that may hold several values, but the
+			// correction names the one it takes back
+			return Decision{Supersedes, fmt.Sprintf("%s; the incoming claim is worded as a correction and names %q as the value it takes back", about, ev.raw)}
+		}
 		if d, r, ok := readByTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when || r.amountOfOneThing()) {
 			// "speaks fluent Portuguese" / "speaks Portuguese fluently";
 			// "is planned for June" (read as a state) / "will be in
@@ -976,4 +982,45 @@ func otherReadings(a, b schema.Memory) bool {
 		return false
 	}
 	return a.Type != b.Type || !strings.EqualFold(a.Subject, b.Subject) || !strings.EqualFold(a.Attribute, b.Attribute) || !strings.EqualFold(a.Value, b.Value)
+}
+
+// correctsValue: the claim takes back a value the words of which are all in
+// value: "not VP", "instead of Tuesday", "rather than the Corsa" after the
+// value it gives ("she's the CTO, not VP" of "our VP of Engineering").
+func correctsValue(claim, value string) bool {
+	has := map[string]bool{}
+	for _, t := range claimTokens(value) {
+		has[stem(t.low)] = true
+	}
+	ts := claimTokens(claim)
+	for i := 0; i < len(ts); i++ {
+		from := -1
+		switch {
+		case ts[i].low == "not" && i > 0 && ts[i].brk:
+			from = i + 1 // ", not VP"
+		case ts[i].low == "instead" && i+1 < len(ts) && ts[i+1].low == "of":
+			from = i + 2
+		case ts[i].low == "rather" && i+1 < len(ts) && ts[i+1].low == "than":
+			from = i + 2
+		}
+		if from < 0 || from >= len(ts) {
+			continue
+		}
+		n := 0
+		for j := from; j < len(ts) && j < from+4 && (j == from || !ts[j].brk); j++ {
+			w := ts[j].low
+			if determiners[w] || w == "a" || w == "an" {
+				continue
+			}
+			if !has[stem(w)] {
+				n = -1
+				break
+			}
+			n++
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -258,6 +258,25 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 			break
 		}
 	}
+	// a reason that gives values of its own, after the claim's: "Standup
+	// moved to 10am since two people joined from Lisbon", "... because
+	// the 8:15 was cancelled twice"
+	first := -1
+	for k := range ts {
+		if hasValue(k) {
+			first = k
+			break
+		}
+	}
+	for i := first + 1; first >= 0 && i < last && i+1 < len(ts); i++ {
+		if causeOpeners[ts[i].low] && ts[i].low != "since" || ts[i].low == "since" && reasonClause(ts, i+1) {
+			for k := i; k < len(ts); k++ {
+				skip[k] = true
+			}
+			last = i - 1
+			break
+		}
+	}
 	for i := last + 1; i < len(ts); i++ {
 		if !ts[i].brk || !(asideOpeners[ts[i].low] || subjectPronouns[ts[i].low]) {
 			continue
@@ -282,6 +301,20 @@ func contextSkip(ts []ctok, skip []bool, hasValue func(i int) bool) (changed boo
 	}
 	return changed
 }
+
+// reasonClause: the words from i make a clause of their own, with a verb
+// in the past within five words ("two people joined", "the office
+// moved"), not a time ("since March", "since last year").
+func reasonClause(ts []ctok, i int) bool {
+	for k := i; k < len(ts) && k < i+5 && (k == i || !ts[k].brk); k++ {
+		w := ts[k].low
+		if len(w) > 4 && strings.HasSuffix(w, "ed") || irregularPast[w] {
+			return k > i
+		}
+	}
+	return false
+}
+
 
 // speakerVerb returns the index of the verb of a clause whose subject is
 // the speaker ("I play", "we usually take"), or -1.

@@ -174,4 +174,5 @@ var irregularPast = map[string]bool{
 	"made": true, "left": true, "ran": true, "drove": true, "taught": true, "spent": true, "bought": true,
 	"paid": true, "sold": true, "kept": true, "met": true, "grew": true, "knew": true, "wore": true, "rode": true,
 	"swam": true, "sang": true, "wrote": true, "gave": true, "sat": true, "stood": true, "felt": true, "held": true,
+	"began": true, "broke": true, "became": true, "found": true, "fell": true, "rose": true, "quit": true,
 }

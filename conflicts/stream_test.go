@@ -124,3 +124,24 @@ func TestChangeSharingNoWordNeedsMore(t *testing.T) {
 		t.Errorf("sharing a word at %.2f: %s (%s), want %s", ChangeMeaningSimilarity, d.Relation, d.Reason, Supersedes)
 	}
 }
+
+// TestASecondPersonsMessages: what a second run of a person's messages
+// through the service showed, each with the look-alike that must stay: a
+// correction naming the value it takes back, a change with its reason
+// after it, a dislike said before a clause of its own.
+func TestASecondPersonsMessages(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"Ana is our VP of Engineering.", "Sorry, Ana's the CTO, not VP.", 0, Supersedes},
+		{"Ana is our VP of Engineering.", "Ana is also our CTO.", 0, Unrelated},
+		{"Our standup is at 9:30 every day.", "Standup moved to 10am since two people joined from Lisbon.", 27 * day, Supersedes},
+		{"Our standup is at 9:30 every day.", "Standup moved to 10am because the Lisbon team joined.", 27 * day, Supersedes},
+		// "since March" dates the change; it is no reason of its own
+		{"Our standup is at 9:30 every day.", "Our retro has been at 4pm since March.", 27 * day, Unrelated},
+	})
+	at := time.Date(2025, 4, 16, 9, 0, 0, 0, time.UTC)
+	ms, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: "I can't stand async updates actually, we're back to a quick daily call.", SaidAt: at, CreatedAt: at})
+	if err != nil || len(ms) == 0 || ms[0].Attribute != "dislikes" || ms[0].Value != "async updates" {
+		t.Errorf("the dislike: %+v, %v; want dislikes %q", ms, err, "async updates")
+	}
+}

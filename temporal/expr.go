@@ -136,10 +136,50 @@ func Find(text string, now time.Time) []Expr {
 			i++
 			continue
 		}
+		if e.Granularity == Day && e.Modifier == "" {
+			// "next Friday, the 14th": the day of the month says which
+			// Friday
+			if m, d := p.appositiveDay(i + n); m > 0 {
+				if dd, ok := sameWeekdayNear(e.Start, d); ok {
+					e, n = dayExpr(dd), n+m
+				}
+			}
+		}
 		e.Offset = toks[i].start
 		e.Text = text[toks[i].start:toks[i+n-1].end]
 		out = append(out, e)
 		i += n
 	}
 	return out
+}
+
+// appositiveDay reads a day of the month set beside a day just read (", the
+// 14th", "the 14th"): how many tokens from j it takes, and the day; 0 when
+// there is none.
+func (p *parser) appositiveDay(j int) (int, int) {
+	k := j
+	if k < len(p.toks) && p.toks[k].kind == tokPunct && p.toks[k].s == "," {
+		k++
+	}
+	if p.low(k) != "the" || k+1 >= len(p.toks) {
+		return 0, 0
+	}
+	d := ordinal(p.low(k + 1))
+	if d == 0 {
+		return 0, 0
+	}
+	return k + 2 - j, d
+}
+
+// sameWeekdayNear is the date with day of month d, on the weekday of day,
+// within nine days either side of it: which of two Fridays "next Friday"
+// is, "the 14th" says.
+func sameWeekdayNear(day time.Time, d int) (time.Time, bool) {
+	for off := -9; off <= 9; off++ {
+		c := addDays(day, off)
+		if c.Day() == d && c.Weekday() == day.Weekday() {
+			return c, true
+		}
+	}
+	return time.Time{}, false
 }

@@ -926,9 +926,11 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 		// "the 8th" alone, cued ("on the 8th"), or standing for a day
 		// ("we celebrated the 4th at Mike's", "the 14th was our
 		// anniversary")
-		if p.low(startJ) == "the" && ordinal(p.low(j)) > 0 && p.bareOrdinalDay(startJ, j, cued || p.low(i-1) == "on") && j == startJ+1 {
-			if dd, ok := p.dayOfMonth(d, p.tenseAt(i, 2)); ok {
-				return 2, dayExpr(dd), true
+		if p.low(startJ) == "the" && ordinal(p.low(j)) > 0 && p.bareOrdinalDay(startJ, j, cued || p.low(i-1) == "on" || p.rescheduledTo(i)) && j == startJ+1 {
+			// ("Friday the 21st" is the whole expression; "moved to the
+			// 21st" is cued by the move)
+			if dd, ok := p.dayOfMonth(d, p.tenseAt(i, j+1-i)); ok {
+				return j + 1 - i, dayExpr(onWeekday(dd, wd, named, p.today)), true
 			}
 		}
 		return 0, Expr{}, false

@@ -23,6 +23,7 @@ var mon = time.Date(2023, 5, 8, 13, 56, 0, 0, time.UTC)
 func TestFind(t *testing.T) {
 	jan := time.Date(2024, 1, 17, 9, 0, 0, 0, time.UTC)  // a Wednesday in winter
 	oct := time.Date(2023, 10, 14, 9, 0, 0, 0, time.UTC) // a Saturday in autumn
+	mar := time.Date(2025, 3, 4, 10, 0, 0, 0, time.UTC)  // a Tuesday
 	tests := []struct {
 		text, expr string
 		now        time.Time
@@ -166,6 +167,10 @@ func TestFind(t *testing.T) {
 		{"the clinic moved my appointment back to 3 March", "3 March", oct, "2024-03-03", "2024-03-04", Day, Within, false},
 		{"I moved to Leeds on 2 April", "2 April", oct, "2023-04-02", "2023-04-03", Day, Within, false},
 		{"we went to the 9 January gig", "the 9 January", oct, "2023-01-09", "2023-01-10", Day, Within, false},
+		{"the release moved to the 21st, QA found a blocker", "the 21st", mar, "2025-03-21", "2025-03-22", Day, Within, false},
+		// a weekday and its day of the month: the day says which one
+		{"Next Friday, the 14th.", "Next Friday, the 14th", mar, "2025-03-14", "2025-03-15", Day, Within, false},
+		{"the release is on Friday the 21st", "Friday the 21st", mar, "2025-03-21", "2025-03-22", Day, Within, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text+"@"+tt.now.Format("2006-01-02"), func(t *testing.T) {

@@ -354,11 +354,13 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 			m.Correction = true
 		}
 		// "can't stand"
-		if c.verb == "stand" && c.modal == "can" && c.neg {
+		cantStand := c.verb == "stand" && c.modal == "can" && c.neg
+		if cantStand {
 			attr, m.Negated = "dislikes", false
 		}
-		// "not X but Y" / "not X, it's Y"
-		if c.neg {
+		// "not X but Y" / "not X, it's Y" ("I can't stand X, we're back
+		// to Y" dislikes X: its "not" is the verb's)
+		if c.neg && !cantStand {
 			if k := indexWord(toks, valFrom, "but"); k > 0 {
 				valFrom, valTo = k+1, objectEnd(toks, si.skip, k+1)
 				m.Negated, m.Correction = false, true
