@@ -1041,11 +1041,12 @@ func sameValueSet(t string, a, b []typedValue) bool {
 // withLoneTimes adds to shared the time types claim a gives and b does
 // not, when a time type is shared: "on 3 April at 2:30pm" / "moved to 10
 // April, same time" differ in the date, and the time one of them adds is
-// a detail, not another topic.
+// a detail, not another topic. So is the day an age was reached: "Lily is
+// 7" / "Lily turned 8 on Saturday!".
 func withLoneTimes(shared []string, a, b topicClaim) []string {
 	timeShared := false
 	for _, t := range shared {
-		timeShared = timeShared || timeTypes[t]
+		timeShared = timeShared || timeTypes[t] || t == "quantity:age"
 	}
 	if !timeShared {
 		return shared

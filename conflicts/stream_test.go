@@ -145,3 +145,15 @@ func TestASecondPersonsMessages(t *testing.T) {
 		t.Errorf("the dislike: %+v, %v; want dislikes %q", ms, err, "async updates")
 	}
 }
+
+// TestAThirdPersonsMessages: a family's messages through the service: an
+// age reached on a day named beside it is the age now; another child's is
+// not.
+func TestAThirdPersonsMessages(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"Lily is 7 years old.", "Lily turned 8 on Saturday!", 60 * day, Supersedes},
+		{"Lily is 7 years old.", "Max turned 8 on Saturday!", 60 * day, Unrelated},
+		{"Lily is 7 years old.", "Lily's party is on Saturday, she'll be 8.", 60 * day, Unrelated},
+	})
+}
