@@ -224,6 +224,11 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{Duplicate, about + " and the same " + describeTypes(shared)}, read, true
 	}
 	ev, iv := ea.vals[differ][0], ia.vals[differ][0]
+	if nameTypes[differ] && otherKinds(nameKind(existing, ev.key), nameKind(incoming, iv.key)) {
+		// "Pilates … at a little studio in Graça" / "Upgraded the studio
+		// Wi-Fi to fibre": a place and a thing fill no one slot
+		return Decision{}, topicRead{}, false
+	}
 	values := fmt.Sprintf("values %q and %q differ", ev.key, iv.key)
 	eCue, iCue := ea.cue || existing.Correction, ia.cue || incoming.Correction
 	if timeTypes[differ] {
@@ -1494,3 +1499,26 @@ var evaluative = stemSet("awesome", "amazing", "great", "cool", "nice", "lovely"
 	"incredible", "beautiful", "fun", "exciting", "excited", "glad", "happy", "sad", "good", "bad", "best",
 	"worst", "brilliant", "terrible", "awful", "perfect", "super", "really", "so", "very", "much", "fab",
 	"fabulous", "gorgeous", "stunning", "tough", "hard", "easy", "crazy", "wild", "sweet", "cute")
+
+// nameKind is the kind of the entity of m whose name is key (a name value's
+// key), or "" when m names none so.
+func nameKind(m schema.Memory, k string) schema.EntityKind {
+	for _, e := range m.Entities {
+		if strings.Join(key(e.Name), " ") == k {
+			return e.Kind
+		}
+	}
+	return ""
+}
+
+// otherKinds: two named values are of kinds no one slot holds both of: a
+// system (a technology, an app) and a place or a person. The extractor's
+// other kinds are too loosely read to part names by (a boat named Seren
+// read as a place, an insurer as one).
+func otherKinds(a, b schema.EntityKind) bool {
+	if a == b || a == "" || b == "" {
+		return false
+	}
+	other := func(k schema.EntityKind) bool { return k == schema.KindPlace || k == schema.KindPerson }
+	return a == schema.KindSystem && other(b) || b == schema.KindSystem && other(a)
+}

@@ -90,6 +90,13 @@ func ChangeApart(existing, incoming schema.Memory) (incomingChanged bool, why st
 	if why := valuesApart(existing, incoming, o, c, a, b, ot, ct, false); why != "" {
 		return false, why
 	}
+	if severalOfKind(o, c) {
+		// "Lily has swimming on Tuesdays at 5pm and piano on Saturdays" /
+		// "Lily's swimming moved to Thursdays": retiring the claim would
+		// retire the other day, which holds still (a conflict retires
+		// nothing, so ContradictionApart does not ask)
+		return false, "the unchanged claim gives days of two things, the change one"
+	}
 	if immutableView(o) || immutableView(c) {
 		return false, "the claims are about what never changes"
 	}
@@ -212,6 +219,32 @@ func kindsApart(existing, incoming schema.Memory, a, b []ctok) bool {
 	return len(sharedWords(a, b)) == 0
 }
 
+// severalOfKind: claim o gives two days of the week, each of its own thing
+// ("swimming on Tuesdays … and piano on Saturdays": a word of what is on
+// it stands between them), and claim c gives one day: a change of one
+// would retire the other with it. ("Tuesdays and Thursdays" are the days
+// of one thing.)
+func severalOfKind(o, c schema.Memory) bool {
+	oc, _ := readTopic(o)
+	cc, _ := readTopic(c)
+	if len(cc.vals["day"]) != 1 {
+		return false
+	}
+	ds := oc.vals["day"]
+	for k := 1; k < len(ds); k++ {
+		for i := ds[k-1].to; i < ds[k].from && i < len(oc.ts); i++ {
+			if w := oc.ts[i].low; isWord(w) && !dayJoins[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dayJoins may stand between the days of one thing: "Tuesdays and
+// Thursdays", "Mondays, Wednesdays or Fridays".
+var dayJoins = map[string]bool{"and": true, "or": true, "&": true, "on": true, "every": true, "the": true, "plus": true, "also": true}
+
 // onlyNameShared: the only words two claims share are a person's name, and
 // the person is not what both are said of: "Josh's parents' evening is
 // Wednesday 4th October" / "Josh's football training is Thursdays at 6:30
@@ -244,7 +277,7 @@ func sharedWords(a, b []ctok) []string {
 			delete(wa, stem(ts[i].low))
 		}
 		for _, t := range ts {
-			if valueWord(t.low) {
+			if valueWord(t.low) || judgementWords[t.low] {
 				delete(wa, stem(t.low))
 			}
 		}
@@ -257,6 +290,16 @@ func sharedWords(a, b []ctok) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// judgementWords say how the speaker finds a thing, not what it is:
+// "the skin tones are just better" / "which suits me way better" share
+// nothing.
+var judgementWords = map[string]bool{
+	"better": true, "worse": true, "best": true, "worst": true, "good": true, "great": true, "nice": true,
+	"bad": true, "fine": true, "happy": true, "easier": true, "harder": true, "cheaper": true, "dearer": true,
+	"closer": true, "quicker": true, "faster": true, "slower": true, "way": true, "much": true, "really": true,
+	"just": true, "finally": true, "annoying": true, "brilliant": true, "love": true, "hate": true, "suits": true,
 }
 
 // valueWord: w is a value rather than what a claim is about: a number, a
@@ -693,7 +736,9 @@ func changeAttr(attr string) bool {
 // grewUp: where one grew up or was raised never changes.
 func grewUp(ts []ctok) bool {
 	for i, t := range ts {
-		if t.low == "raised" || t.low == "grew" && i+1 < len(ts) && ts[i+1].low == "up" {
+		if t.low == "raised" || t.low == "grew" && i+1 < len(ts) && ts[i+1].low == "up" ||
+			t.low == "originally" && i+1 < len(ts) && ts[i+1].low == "from" || t.low == "hometown" {
+			// ("I'm originally from Swift Current")
 			return true
 		}
 	}

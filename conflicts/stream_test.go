@@ -157,3 +157,24 @@ func TestAThirdPersonsMessages(t *testing.T) {
 		{"Lily is 7 years old.", "Lily's party is on Saturday, she'll be 8.", 60 * day, Unrelated},
 	})
 }
+
+// TestStreamSixtyEight: what the readable streams of hold-out 68 showed,
+// each beside what stays.
+func TestStreamSixtyEight(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// a place and a system are no one slot's values
+		{"Pilates every Tuesday at 7pm at a little studio in Graça.", "Upgraded the studio Wi-Fi to fibre, finally.", 400 * day, Unrelated},
+		{"The name of the boat is Seren.", "We renamed the boat, it's called Gwen now.", 300 * day, Supersedes},
+	})
+	for _, c := range []struct{ a, b string }{
+		// a judgement shared is no thing shared
+		{"Went over to Capture One instead of Lightroom, the skin tones are just better.", "Pilates has moved to Thursday mornings at 8, which suits me way better."},
+		// where one is from never changes
+		{"I'm originally from Swift Current, Sask.", "Moved into a townhouse in Lacombe, quieter and closer to the yard."},
+	} {
+		if d, ok := changeByMeaning(t, c.a, c.b, 30*day, 0.86, false); ok {
+			t.Errorf("%q / %q: %s (%s), want nothing decided", c.a, c.b, d.Relation, d.Reason)
+		}
+	}
+}

@@ -194,6 +194,8 @@ var Holdouts = []Holdout{
 	{"holdout65.json", "hold-out 65 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout66.json", "hold-out 66 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout67.json", "hold-out 67 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout68.json", "hold-out 68 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout69.json", "hold-out 69 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
