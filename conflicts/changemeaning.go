@@ -1003,7 +1003,9 @@ func fromTo(ts []ctok, i int) bool {
 var leftNames = map[string]bool{"left": true, "quit": true, "cancelled": true, "canceled": true, "ditched": true, "dumped": true, "dropped": true, "leaving": true, "quitting": true}
 
 // isCapitalised: the word is written with a capital, as a name is.
-func isCapitalised(t ctok) bool { return t.raw != "" && t.raw != t.low && t.raw[0] >= 'A' && t.raw[0] <= 'Z' }
+func isCapitalised(t ctok) bool {
+	return t.raw != "" && t.raw != t.low && t.raw[0] >= 'A' && t.raw[0] <= 'Z'
+}
 
 // nowAfterDuration: the word at i is a "now" closing a length of time
 // ("for six years now"), which says how long, not that anything changed.

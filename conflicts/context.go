@@ -315,7 +315,6 @@ func reasonClause(ts []ctok, i int) bool {
 	return false
 }
 
-
 // speakerVerb returns the index of the verb of a clause whose subject is
 // the speaker ("I play", "we usually take"), or -1.
 func speakerVerb(ts []ctok, skip []bool) int {
