@@ -868,6 +868,7 @@ var rankedNouns = map[string]bool{
 	"innings": true, "quarter": true, "generation": true, "anniversary": true, "birthday": true, "step": true,
 	"stop": true, "platform": true, "gate": true, "seat": true, "line": true, "minute": true, "game": true,
 	"match": true, "set": true, "leg": true, "stage": true, "draft": true, "version": true, "book": true,
+	"shift": true, "team": true, "class": true, "group": true, "tier": true, "division": true, "position": true,
 }
 
 // bareOrdinalBefore are the words after which "the 4th" is a day: being,

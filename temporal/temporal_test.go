@@ -168,6 +168,7 @@ func TestFind(t *testing.T) {
 		{"I moved to Leeds on 2 April", "2 April", oct, "2023-04-02", "2023-04-03", Day, Within, false},
 		{"we went to the 9 January gig", "the 9 January", oct, "2023-01-09", "2023-01-10", Day, Within, false},
 		{"the release moved to the 21st, QA found a blocker", "the 21st", mar, "2025-03-21", "2025-03-22", Day, Within, false},
+		{"I changed to the 2nd shift on Monday", "Monday", mar, "2025-03-03", "2025-03-04", Day, Within, false},
 		// a weekday and its day of the month: the day says which one
 		{"Next Friday, the 14th.", "Next Friday, the 14th", mar, "2025-03-14", "2025-03-15", Day, Within, false},
 		{"the release is on Friday the 21st", "Friday the 21st", mar, "2025-03-21", "2025-03-22", Day, Within, false},
