@@ -115,6 +115,7 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	if len(shared) == 0 {
 		return Decision{}, topicRead{}, false
 	}
+	slices.Sort(shared) // which value differs is read in one order, every time
 	severalNames := false
 	for _, t := range shared {
 		if len(ea.vals[t]) != 1 || len(ia.vals[t]) != 1 {
@@ -190,7 +191,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 				// Smiles"; "Virgin's 500 Mbps" / "Sky, 150 Mbps")
 				return Decision{}, topicRead{}, false
 			}
-			if differ == "" || t == "clock" {
+			if differ == "" || t == "clock" || nameTypes[differ] && !nameTypes[t] {
+				// (a region or an amount beside a name is the value that
+				// moved: "AWS eu-west-1" / "eu-central-1 in Frankfurt")
 				differ = t
 			}
 		}

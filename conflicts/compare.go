@@ -998,6 +998,8 @@ func correctsValue(claim, value string) bool {
 		switch {
 		case ts[i].low == "not" && i > 0 && ts[i].brk:
 			from = i + 1 // ", not VP"
+		case ts[i].low == "not" && deniedWithin(ts, i+1, has):
+			return true // "I'm not allergic to ibuprofen actually, it was naproxen"
 		case ts[i].low == "instead" && i+1 < len(ts) && ts[i+1].low == "of":
 			from = i + 2
 		case ts[i].low == "rather" && i+1 < len(ts) && ts[i+1].low == "than":
@@ -1019,6 +1021,18 @@ func correctsValue(claim, value string) bool {
 			n++
 		}
 		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// deniedWithin: a word of a value (has; one of four letters or more, not
+// one that only relates) follows a "not" within five words of its clause:
+// "not allergic to ibuprofen".
+func deniedWithin(ts []ctok, from int, has map[string]bool) bool {
+	for j := from; j < len(ts) && j < from+5 && (j == from || !ts[j].brk); j++ {
+		if w := ts[j].low; has[stem(w)] && isWord(w) && len(w) >= 4 && !determiners[w] && !relatingWord(w) {
 			return true
 		}
 	}

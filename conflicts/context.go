@@ -445,7 +445,8 @@ func retires(existing schema.Memory, e, i topicClaim) (typedValue, typedValue, b
 	ev := key(existing.Value)
 	subj := strings.Join(key(existing.Subject), " ")
 	for _, o := range i.old {
-		for t, vs := range e.vals {
+		for _, t := range sortedTypes(e.vals) {
+			vs := e.vals[t]
 			if !compatibleTypes(t, o.typ) {
 				continue
 			}

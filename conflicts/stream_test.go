@@ -178,3 +178,33 @@ func TestStreamSixtyEight(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareIsDeterministic: a claim giving two values that both differ
+// from the other's (a cloud's name and its region) is read the same way
+// every time; which value moved was once taken in map order, and a run in
+// six read this pair as unrelated.
+func TestCompareIsDeterministic(t *testing.T) {
+	at := time.Date(2023, 7, 10, 10, 0, 0, 0, time.UTC)
+	e := extractOne(t, "Our main database lives in AWS eu-west-1.", at)
+	i := extractOne(t, "For data residency the main database was moved to eu-central-1 in Frankfurt.", at.Add(196*24*time.Hour))
+	first := Compare(e, i)
+	if first.Relation != Supersedes {
+		t.Fatalf("%s (%s), want %s", first.Relation, first.Reason, Supersedes)
+	}
+	for k := 0; k < 200; k++ {
+		if d := Compare(e, i); d != first {
+			t.Fatalf("run %d: %s (%s); the first run: %s (%s)", k, d.Relation, d.Reason, first.Relation, first.Reason)
+		}
+	}
+}
+
+// TestAFourthPersonsMessages: a runner's messages through the service: a
+// correction that denies the stored value and gives another takes it
+// back; a denial without a correction of that value does not.
+func TestAFourthPersonsMessages(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"I'm allergic to ibuprofen so I use paracetamol.", "I'm not allergic to ibuprofen actually, it was naproxen.", 40 * day, Supersedes},
+		{"I'm allergic to penicillin.", "I'm not allergic to ibuprofen actually, it was naproxen.", 40 * day, Unrelated},
+	})
+}

@@ -915,7 +915,9 @@ func commaClause(toks []tok, from int) int {
 		j := k + 1
 		if j < len(toks) && (toks[j].low == "it" || toks[j].low == "that" || toks[j].low == "we're" || toks[j].low == "we") {
 			j++
-			if j < len(toks) && (toks[j].low == "'s" || toks[j].low == "is" || toks[j].low == "'re" || toks[j].low == "are") {
+			if j < len(toks) && (toks[j].low == "'s" || toks[j].low == "is" || toks[j].low == "'re" || toks[j].low == "are" || toks[j].low == "was" || toks[j].low == "were") {
+				// ("I'm not allergic to ibuprofen actually, it was
+				// naproxen")
 				j++
 			}
 			if j < len(toks) {
