@@ -1183,7 +1183,10 @@ var contactWords = map[string]string{
 // Line"), where "we use Slack" / "we use Teams" may both hold.
 var heldOneNouns = stemSet("insurance", "insurer", "gp", "dentist", "vet", "optician", "landlord", "landlady",
 	"employer", "boss", "broadband", "isp", "mortgage", "lender", "energy", "electricity", "childminder",
-	"nursery", "hairdresser", "barber", "accountant", "solicitor", "registrar")
+	"nursery", "hairdresser", "barber", "accountant", "solicitor", "registrar",
+	// care one person gives at a time: "my physio is Claire at Body Works"
+	"physio", "physiotherapy", "physiotherapist", "therapist", "counsellor", "counselor", "osteopath",
+	"chiropractor", "podiatrist", "midwife", "pharmacy", "chemist", "cleaner", "mechanic")
 
 // anchorNames takes out of both claims' names those the other claim gives
 // too, when one of them gives more than one name and each keeps one: a name

@@ -206,5 +206,8 @@ func TestAFourthPersonsMessages(t *testing.T) {
 	checkRelations(t, []relCase{
 		{"I'm allergic to ibuprofen so I use paracetamol.", "I'm not allergic to ibuprofen actually, it was naproxen.", 40 * day, Supersedes},
 		{"I'm allergic to penicillin.", "I'm not allergic to ibuprofen actually, it was naproxen.", 40 * day, Unrelated},
+		// a physio is one held at a time, like a dentist
+		{"My physio is Claire at Body Works.", "Switched physio to Dan at Motion Clinic.", 33 * day, Supersedes},
+		{"My physio is Claire at Body Works.", "My wife's physio is Dan at Motion Clinic.", 33 * day, Unrelated},
 	})
 }
