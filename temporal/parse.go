@@ -931,7 +931,7 @@ func (p *parser) parseDate(i int, cued bool) (int, Expr, bool) {
 			// ("Friday the 21st" is the whole expression; "moved to the
 			// 21st" is cued by the move)
 			if dd, ok := p.dayOfMonth(d, p.tenseAt(i, j+1-i)); ok {
-				return j + 1 - i, dayExpr(onWeekday(dd, wd, named, p.today)), true
+				return j + 1 - i, dayExpr(dd), true
 			}
 		}
 		return 0, Expr{}, false
