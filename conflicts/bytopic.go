@@ -95,6 +95,12 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	}
 	// readTopic's results are shared: the merges below change copies
 	ea.vals, ia.vals = maps.Clone(ea.vals), maps.Clone(ia.vals)
+	if changedOther(ea, ia) || changedOther(ia, ea) {
+		// "My studio is a little unit in LX Factory" / "Upgraded the
+		// studio Wi-Fi to fibre"; "Our ISA's with Hargreaves" / "Moved
+		// the Lifetime ISA over to Moneybox"
+		return Decision{}, topicRead{}, false
+	}
 	mergeNames(ea.vals, ia.vals)
 	mergePeriods(ea, ia)
 	if d, ok := retiredValue(existing, incoming, ea, ia); ok {
@@ -1527,4 +1533,45 @@ func otherKinds(a, b schema.EntityKind) bool {
 	}
 	other := func(k schema.EntityKind) bool { return k == schema.KindPlace || k == schema.KindPerson }
 	return a == schema.KindSystem && other(b) || b == schema.KindSystem && other(a)
+}
+
+// changedOther: claim c names, between a change verb and its "to", a
+// thing the other claim does not name: the change is of that thing
+// ("Upgraded the studio Wi-Fi to fibre" changes the studio's Wi-Fi, not
+// where the studio is; "Moved Lily's swimming to Thursdays" changes Lily's
+// swimming, which the other may name).
+func changedOther(c, other topicClaim) bool {
+	for i, t := range c.ts {
+		if _, ok := changeVerbs[t.low]; !ok {
+			continue
+		}
+		to := -1
+		for j := i + 1; j < len(c.ts) && j <= i+6 && !c.ts[j].brk; j++ {
+			if c.ts[j].low == "to" {
+				to = j
+				break
+			}
+		}
+		if to < 0 {
+			return false
+		}
+		for typ := range nameTypes {
+			for _, v := range c.vals[typ] {
+				if v.from > i && v.to <= to && !givenBy(other, typ, v.key) && !inWords(other.ts, v.key) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// inWords: the words of key are among ts's, in order.
+func inWords(ts []ctok, k string) bool {
+	var ws []string
+	for _, t := range ts {
+		ws = append(ws, key(strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "’s"))...)
+	}
+	return containsWords(ws, strings.Fields(k))
 }

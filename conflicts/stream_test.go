@@ -166,6 +166,9 @@ func TestStreamSixtyEight(t *testing.T) {
 		// a place and a system are no one slot's values
 		{"Pilates every Tuesday at 7pm at a little studio in Graça.", "Upgraded the studio Wi-Fi to fibre, finally.", 400 * day, Unrelated},
 		{"The name of the boat is Seren.", "We renamed the boat, it's called Gwen now.", 300 * day, Supersedes},
+		// a change names the thing it changes before its "to"
+		{"My studio is a little unit in LX Factory.", "Upgraded the studio Wi-Fi to fibre, finally.", 400 * day, Unrelated},
+		{"My SIPP's with Aviva.", "Moved the SIPP over to Vanguard, the fees are lower.", 200 * day, Supersedes},
 	})
 	for _, c := range []struct{ a, b string }{
 		// a judgement shared is no thing shared
