@@ -288,7 +288,7 @@ func sharedWords(a, b []ctok) []string {
 	}
 	var out []string
 	for w := range wa {
-		if wb[w] {
+		if wb[w] && len(w) > 2 && !relatingWord(w) && !determiners[w] {
 			out = append(out, w)
 		}
 	}

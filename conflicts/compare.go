@@ -246,7 +246,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		iv.changed = iv.changed || scheduledChange(incoming.Claim)
 		return whenDecision(existing, incoming, ev, iv, about, values)
 	}
-	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed)) {
+	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed) && (!speakerSubject(existing) || sharesValueWord(evk, ivk))) {
 		if ea == "prefers" && namedAlternatives(existing, incoming) {
 			// a choice between named things, or two tastes: settled only
 			// by a correction, disputed only when said together
@@ -1033,6 +1033,24 @@ func correctsValue(claim, value string) bool {
 func deniedWithin(ts []ctok, from int, has map[string]bool) bool {
 	for j := from; j < len(ts) && j < from+5 && (j == from || !ts[j].brk); j++ {
 		if w := ts[j].low; has[stem(w)] && isWord(w) && len(w) >= 4 && !determiners[w] && !relatingWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// speakerSubject: the claim is said of the speaker ("I", "we"), of whom
+// "is" says many things at once: a job, a diet, a state, what they are
+// doing this week.
+func speakerSubject(m schema.Memory) bool { return m.Subject == "user" || m.Subject == "we" }
+
+// sharesValueWord: two values share a content word ("junior designer" /
+// "senior designer"): a change of what the speaker is, not another thing
+// they are ("lactose intolerant" / "switched to a company called
+// BuildRight Renovations").
+func sharesValueWord(a, b []string) bool {
+	for _, w := range a {
+		if len(w) > 2 && !determiners[w] && !relatingWord(w) && slices.Contains(b, w) {
 			return true
 		}
 	}

@@ -214,3 +214,19 @@ func TestAFourthPersonsMessages(t *testing.T) {
 		{"My physio is Claire at Body Works.", "My wife's physio is Dan at Motion Clinic.", 33 * day, Unrelated},
 	})
 }
+
+// TestStreamSeventy: what the readable streams of hold-out 70 showed: a
+// switch to a company is no change of what else the speaker "is"; a
+// function word shared is no thing shared.
+func TestStreamSeventy(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		{"I'm lactose intolerant, so no dairy-heavy recipes please.", "Switched to a company called BuildRight Renovations.", 60 * day, Unrelated},
+		{"I'm a clinical pharmacist on the oncology unit at Sunnybrook in Toronto.", "Switched to a company called BuildRight Renovations.", 100 * day, Unrelated},
+		{"I'm a vegetarian.", "Switched to vegan in January.", 150 * day, Supersedes},
+	})
+	a, b := "Upgraded my laptop to a MacBook Air, the school one takes ten minutes to boot.", "Switched my phone to Giffgaff, £12 a month for way more data than EE gave me."
+	if d, ok := changeByMeaning(t, a, b, 11*day, 0.86, false); ok {
+		t.Errorf("%q / %q: %s (%s), want nothing decided", a, b, d.Relation, d.Reason)
+	}
+}
