@@ -78,7 +78,7 @@ func Apart(existing, incoming schema.Memory) string {
 		return "a claim is worded as a correction"
 	}
 	a, b := claimTokens(existing.Claim), claimTokens(incoming.Claim)
-	if denials(a)%2 != denials(b)%2 {
+	if denials(toListener(a))%2 != denials(toListener(b))%2 {
 		return "one denies what the other affirms"
 	}
 	for _, ts := range [][]ctok{a, b} {
@@ -538,3 +538,32 @@ var opposites = func() map[[2]string]bool {
 // Club", "Castle Medical Centre".
 var orgNouns = stemSet("club", "centre", "center", "surgery", "practice", "clinic", "hospital", "school",
 	"college", "academy", "society", "association", "ltd", "limited", "inc", "plc", "llp", "group", "studio", "studios", "gym")
+
+// toListener is a claim's words without what it says to the listener
+// rather than of the thing: a trailing "so please don't suggest anything
+// then", "so no dairy-heavy recipes please", "so never suggest anything
+// with it", "just so you know", "in case I didn't mention", and an opening
+// "Can't remember if I said,". Its denials are requests, not denials of
+// the claim ("I'm lactose intolerant, so no dairy-heavy recipes please"
+// says what "Dairy and I don't get along" says).
+func toListener(ts []ctok) []ctok {
+	if len(ts) > 3 && (ts[0].low == "can't" || ts[0].low == "cannot") && ts[1].low == "remember" {
+		for k := 2; k < len(ts); k++ {
+			if ts[k].brk {
+				ts = ts[k:]
+				break
+			}
+		}
+	}
+	for i := 1; i+1 < len(ts); i++ {
+		w, next := ts[i].low, ts[i+1].low
+		switch {
+		case w == "so" && (next == "please" || next == "no" || next == "never" || next == "don't" || next == "do" || next == "you" || next == "keep" || next == "flag"),
+			w == "just" && next == "so", w == "in" && next == "case":
+			if ts[i].brk || ts[i-1].brk || w == "so" {
+				return ts[:i]
+			}
+		}
+	}
+	return ts
+}

@@ -230,3 +230,23 @@ func TestStreamSeventy(t *testing.T) {
 		t.Errorf("%q / %q: %s (%s), want nothing decided", a, b, d.Relation, d.Reason)
 	}
 }
+
+// TestWordsToTheListener: what a claim asks of the listener ("so no
+// dairy-heavy recipes please", "so never suggest anything with it") denies
+// nothing of the claim; a claim that denies its own value still does.
+func TestWordsToTheListener(t *testing.T) {
+	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		a, b  string
+		apart bool
+	}{
+		{"I'm allergic to penicillin, so flag it if I ever ask about antibiotics.", "Can't remember if I said, penicillin brings me out in hives so I steer clear of it.", false},
+		{"I'm lactose intolerant, so no dairy-heavy recipes please.", "Dairy absolutely wrecks me, lactose intolerant remember.", false},
+		{"I'm allergic to penicillin.", "I'm not allergic to penicillin.", true},
+	} {
+		e, i := extractOne(t, c.a, at), extractOne(t, c.b, at.Add(30*24*time.Hour))
+		if why := Apart(e, i); (why == "one denies what the other affirms") != c.apart {
+			t.Errorf("%q / %q: apart %q, want a denial apart: %v", c.a, c.b, why, c.apart)
+		}
+	}
+}
