@@ -194,23 +194,26 @@ func valuesApart(existing, incoming, o, c schema.Memory, a, b, ot, ct []ctok, pa
 		return "the changed claim is said of something the other does not name"
 	case nothingDiffers(existing, incoming, a, b):
 		return "they carry the same values and names"
-	case kindsApart(existing, incoming, a, b):
+	}
+	shared := sharedWords(a, b)
+	switch {
+	case len(shared) == 0 && kindsApart(existing, incoming):
 		return "they share no word of what they are about and give values of other kinds"
-	case onlyNameShared(existing, incoming, a, b):
+	case onlyNameShared(existing, incoming, shared):
 		return "the only word they share is a person's name, said of other things of theirs"
 	}
 	return ""
 }
 
-// kindsApart: two claims that share no word of what they are about
-// (sharedWords) and whose values are of no common kind are about other
-// things, however close the model puts two claims of one person: "my new
-// manager is Tom Reilly" / "I moved to Manchester, new flat near Ancoats"
-// (a person; a place), "Rent's £1,240 a month" / "I've switched my energy
-// to Octopus" (money; a name). A claim with no value of a kind it can tell
-// (valueKinds) keeps them together, and so do two names of one kind ("I
-// bank with Monzo" / "I was previously with Barclays").
-func kindsApart(existing, incoming schema.Memory, a, b []ctok) bool {
+// kindsApart: the values of two claims are of no common kind. Two claims
+// that share no word of what they are about (sharedWords) and whose values
+// are so are about other things, however close the model puts two claims
+// of one person: "my new manager is Tom Reilly" / "I moved to Manchester,
+// new flat near Ancoats" (a person; a place), "Rent's £1,240 a month" /
+// "I've switched my energy to Octopus" (money; a name). A claim with no value of a kind it
+// can tell (valueKinds) keeps them together, and so do two names of one
+// kind ("I bank with Monzo" / "I was previously with Barclays").
+func kindsApart(existing, incoming schema.Memory) bool {
 	ka, kb := valueKinds(existing), valueKinds(incoming)
 	if len(ka) == 0 || len(kb) == 0 {
 		return false
@@ -220,7 +223,7 @@ func kindsApart(existing, incoming schema.Memory, a, b []ctok) bool {
 			return false
 		}
 	}
-	return len(sharedWords(a, b)) == 0
+	return true
 }
 
 // severalOfKind: claim o gives two days of the week, each of its own thing
@@ -249,13 +252,12 @@ func severalOfKind(o, c schema.Memory) bool {
 // Thursdays", "Mondays, Wednesdays or Fridays".
 var dayJoins = map[string]bool{"and": true, "or": true, "&": true, "on": true, "every": true, "the": true, "plus": true, "also": true}
 
-// onlyNameShared: the only words two claims share are a person's name, and
-// the person is not what both are said of: "Josh's parents' evening is
+// onlyNameShared: the only words two claims share (shared, sharedWords)
+// are a person's name, and the person is not what both are said of: "Josh's parents' evening is
 // Wednesday 4th October" / "Josh's football training is Thursdays at 6:30
 // now" are two things of Josh's ("Rosa comes every other Thursday" / "Rosa
 // has switched us to Monday mornings" are both said of Rosa).
-func onlyNameShared(existing, incoming schema.Memory, a, b []ctok) bool {
-	shared := sharedWords(a, b)
+func onlyNameShared(existing, incoming schema.Memory, shared []string) bool {
 	if len(shared) == 0 {
 		return false
 	}
@@ -964,9 +966,9 @@ func otherOldValue(c, o []ctok) bool {
 			j = i + 2
 		case c[i].low == "from" && fromTo(c, i):
 			j = i + 1 // "switched my current account from Barclays to Nationwide"
-		case leftNames[c[i].low] && isCapitalised(c[i+1]):
+		case leftNames[c[i].low] && capitalised(c[i+1].raw):
 			j = i + 1 // "packed in Greggs", "left Barclays"
-		case c[i].low == "packed" && c[i+1].low == "in" && i+2 < len(c) && isCapitalised(c[i+2]):
+		case c[i].low == "packed" && c[i+1].low == "in" && i+2 < len(c) && capitalised(c[i+2].raw):
 			j = i + 2
 		}
 		if j < 0 {
@@ -1001,11 +1003,6 @@ func fromTo(ts []ctok, i int) bool {
 // leftNames name, before a name, what a change left: "left Barclays",
 // "quit Greggs", "cancelled PureGym".
 var leftNames = map[string]bool{"left": true, "quit": true, "cancelled": true, "canceled": true, "ditched": true, "dumped": true, "dropped": true, "leaving": true, "quitting": true}
-
-// isCapitalised: the word is written with a capital, as a name is.
-func isCapitalised(t ctok) bool {
-	return t.raw != "" && t.raw != t.low && t.raw[0] >= 'A' && t.raw[0] <= 'Z'
-}
 
 // nowAfterDuration: the word at i is a "now" closing a length of time
 // ("for six years now"), which says how long, not that anything changed.

@@ -593,16 +593,18 @@ func (e *entityPlan) prefetchSpellings(ctx context.Context, mentions []schema.Me
 
 // unmatched returns the names of mentions, each once, for which need says
 // the candidates found so far do not do, given how resolve.Match scores
-// the mention against them.
+// the mention against them. Each mention is scored (one name may be
+// mentioned as two kinds, "Jordan" the person and the country, and one
+// kind matched does not make the other).
 func (e *entityPlan) unmatched(mentions []schema.Mention, need func(m schema.Mention, score float64, ok bool) bool) []string {
 	var out []string
-	seen := map[string]bool{}
+	added := map[string]bool{}
 	for _, m := range mentions {
-		if seen[m.Name] {
+		if added[m.Name] {
 			continue
 		}
-		seen[m.Name] = true
 		if _, score, ok := resolve.Match(m, e.found[m.Name]); need(m, score, ok) {
+			added[m.Name] = true
 			out = append(out, m.Name)
 		}
 	}

@@ -40,12 +40,16 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	}
 	n := len(s.Messages)
 	rules := map[[2]int]decided{}
+	// related[{i, ei, j, ci}] is the rules' relation of message i's claim
+	// ei to message j's claim ci, read once for the readings by meaning
+	related := map[[4]int]conflicts.Relation{}
 	for j := 1; j < n; j++ {
 		for i := 0; i < j; i++ {
 			got := decided{conflicts.Unrelated, "no memories extracted"}
-			for _, e := range mems[i] {
-				for _, c := range mems[j] {
+			for ei, e := range mems[i] {
+				for ci, c := range mems[j] {
 					d := conflicts.Compare(e, c)
+					related[[4]int{i, ei, j, ci}] = d.Relation
 					if strength[d.Relation] > strength[got.rel] || got.reason == "no memories extracted" {
 						got = decided{d.Relation, d.Reason}
 					}
@@ -75,8 +79,9 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	}
 	meaning := map[[2]int]decided{}
 	for j := 1; j < n; j++ {
-		for _, c := range mems[j] {
-			if k, d, ok := streamMeaning(vecs.Claims, mems[:j], c); ok {
+		for ci, c := range mems[j] {
+			rel := func(k, ei int) conflicts.Relation { return related[[4]int{k, ei, j, ci}] }
+			if k, d, ok := streamMeaning(vecs.Claims, mems[:j], c, rel); ok {
 				key := [2]int{k, j}
 				if strength[d.Relation] > strength[meaning[key].rel] {
 					meaning[key] = decided{d.Relation, d.Reason}
@@ -108,18 +113,22 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 // duplicate (conflicts.ByMeaning, when nothing in the words sets them
 // apart), then, when c or the other claim is worded as a change or says
 // its value is the only one (or c, what held before), as a change, a
-// contradiction, what held before. It returns the message of the first
-// that decides.
-func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c schema.Memory) (int, conflicts.Decision, bool) {
+// contradiction, what held before. related is the rules' relation of
+// message k's claim i to c. It returns the message of the first that
+// decides.
+func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c schema.Memory, related func(k, i int) conflicts.Relation) (int, conflicts.Decision, bool) {
 	type cand struct {
-		k   int
-		m   schema.Memory
-		sim float64
+		k, i int
+		m    schema.Memory
+		sim  float64
 	}
 	var cands []cand
 	for k, ms := range earlier {
-		for _, m := range ms {
-			cands = append(cands, cand{k, m, resolve.Cosine(claims[m.Claim], claims[c.Claim])})
+		for i, m := range ms {
+			if related(k, i) == conflicts.Duplicate {
+				return 0, conflicts.Decision{}, false
+			}
+			cands = append(cands, cand{k, i, m, resolve.Cosine(claims[m.Claim], claims[c.Claim])})
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int {
@@ -128,17 +137,9 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 		}
 		return cmp.Compare(a.k, b.k)
 	})
-	related := func(m schema.Memory) conflicts.Relation { return conflicts.Compare(m, c).Relation }
-	for _, ms := range earlier {
-		for _, m := range ms {
-			if related(m) == conflicts.Duplicate {
-				return 0, conflicts.Decision{}, false
-			}
-		}
-	}
 	cands = cands[:min(len(cands), streamNeighbours)]
 	for _, x := range cands {
-		if x.sim >= meaningSimilarity && related(x.m) == conflicts.Unrelated && conflicts.Apart(x.m, c) == "" {
+		if x.sim >= meaningSimilarity && related(x.k, x.i) == conflicts.Unrelated && conflicts.Apart(x.m, c) == "" {
 			if d, ok := conflicts.ByMeaning(x.m, c, x.sim); ok {
 				return x.k, d, true
 			}
@@ -146,7 +147,7 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 	}
 	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c) || conflicts.WordedAsPast(c)
 	for _, x := range cands {
-		if x.sim < meaningSimilarity || related(x.m) != conflicts.Unrelated {
+		if x.sim < meaningSimilarity || related(x.k, x.i) != conflicts.Unrelated {
 			continue
 		}
 		if !marked && !conflicts.WordedAsChange(x.m) && !conflicts.SaysOnly(x.m) {
