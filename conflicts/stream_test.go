@@ -250,3 +250,36 @@ func TestWordsToTheListener(t *testing.T) {
 		}
 	}
 }
+
+// TestAPersonsMeasures: a person's weight and a medicine's dose are read as
+// one value each, whatever the verb says them ("Down to 80.5kg", "Weighed
+// in at 78.2", "Dr Evans upped my sertraline to 100mg"), so a later reading
+// replaces the earlier one; someone else's, a goal, a second dose beside
+// the first and a dose in other units are not the speaker's same value.
+func TestAPersonsMeasures(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"I weigh 82kg at the moment and I'm aiming for 76 by the summer.", "Down to 80.5kg this morning!", Supersedes},
+		{"Down to 80.5kg this morning!", "I weigh 79kg now.", Supersedes},
+		{"I weigh 79kg now.", "Weighed in at 78.2 this morning.", Supersedes},
+		{"My GP put me on sertraline 50mg in November, it's helping a bit.", "Dr Evans upped my sertraline to 100mg today.", Supersedes},
+		{"I'm on 20mg of citalopram.", "They reduced my citalopram to 10mg.", Supersedes},
+		{"Dr Evans upped my sertraline to 100mg today.", "Reminder for me: my sertraline dose is 100mg, don't let me forget when I fill in the clinic form.", Duplicate},
+		{"I take 50mcg of levothyroxine.", "My levothyroxine dose is 50 micrograms.", Duplicate},
+		{"We hired a junior designer, Kofi, he starts on Monday, so we're five now.", "Kofi left after a month, so we're back to four.", Supersedes},
+		// not the speaker's same value
+		{"The suitcase weighs 23kg.", "I weigh 80kg.", Unrelated},
+		{"My son weighs 20kg.", "I weigh 80kg.", Unrelated},
+		{"I'm trying to get my weight down to 75 kg.", "Weighed in at 82 kg this morning.", Unrelated},
+		{"I lost 3kg this month!", "I weigh 80kg.", Unrelated},
+		{"I take 20mg of citalopram.", "I take 500mg of metformin twice a day.", Unrelated},
+		{"I take 500 mg of metformin with breakfast.", "I also take metformin 500 mg with my evening meal.", Unrelated},
+		{"I take 1000 IU of vitamin D daily.", "I take 25 micrograms of vitamin D every day.", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -45,6 +45,11 @@ func TestFind(t *testing.T) {
 		{"last Monday", "last Monday", mon, "2023-05-01", "2023-05-02", Day, Within, false},
 		{"this Sunday", "this Sunday", mon, "2023-05-14", "2023-05-15", Day, Within, false},
 		{"We met on Tuesday", "Tuesday", mon, "2023-05-02", "2023-05-03", Day, Within, false},
+		// a verb whose past is its bare form, after a singular subject
+		{"My GP put me on sertraline in November", "November", jan, "2023-11-01", "2023-12-01", Month, Within, false},
+		{"Dr Evans cut my dose in December", "December", jan, "2023-12-01", "2024-01-01", Month, Within, false},
+		{"We've cut the trip short, flying home in March", "March", jan, "2024-03-01", "2024-04-01", Month, Within, false},
+		{"Harwood Mill put the price up from June", "June", jan, "2024-06-01", "2024-07-01", Month, Within, false},
 		{"I'll call on Tuesday", "Tuesday", mon, "2023-05-09", "2023-05-10", Day, Within, false},
 		{"The demo is on Tuesday", "Tuesday", mon, "2023-05-09", "2023-05-10", Day, Within, false},
 		{"last week", "last week", mon, "2023-05-01", "2023-05-08", Week, Within, false},

@@ -19,6 +19,11 @@ func (p *parser) tenseAt(i, n int) tense {
 		if p.sentenceBreak(j) {
 			break
 		}
+		if unmarkedPast[p.toks[j].low] && p.low(i-1) == "from" {
+			// "Harwood Mill put the sack up to £13.95 from June": when
+			// the change starts, which its announcement may precede
+			continue
+		}
 		if t := p.markerAt(j); t != tenseUnknown && d < bestDist {
 			if t == tensePast && p.modalBefore(j) {
 				// "I have to get the cards posted by 18 December": the
@@ -140,6 +145,10 @@ func (p *parser) markerAt(j int) tense {
 			return tenseUnknown
 		}
 		return tenseFuture
+	case unmarkedPast[w] && j > 0 && singularSubjectBefore(p.toks[j-1]):
+		// "My GP put me on it in November": a singular subject before a
+		// verb that would take -s in the present
+		return tensePast
 	case isPastWord(w):
 		if determiners[p.low(j-1)] {
 			return tenseUnknown // an adjective: "the signed contract", "my revised budget"
@@ -246,4 +255,33 @@ func (p *parser) rescheduledTo(i int) bool {
 var rescheduleVerbs = map[string]bool{
 	"slipped": true, "slid": true, "pushed": true, "postponed": true, "delayed": true, "bumped": true, "rescheduled": true,
 	"shifted": true, "deferred": true, "moved": true, "brought": true, "pulled": true, "put": true, "changed": true,
+}
+
+// unmarkedPast are verbs whose past is their bare form; said after a
+// singular subject without -s they are past ("Dr Evans put me on it").
+var unmarkedPast = map[string]bool{"put": true, "set": true, "cut": true, "quit": true, "let": true, "hit": true, "shut": true}
+
+// singularSubjectBefore: w, just before such a verb, may be a singular
+// subject: a name or noun ("my GP", "Dad") or he, she or it, but not a
+// plural or first or second person pronoun, a modal, "to" or an adverb
+// ("I put the bins out", "we always put", "to put").
+func singularSubjectBefore(t tok) bool {
+	w := t.low
+	if t.kind != tokWord {
+		return false
+	}
+	switch w {
+	case "", "i", "you", "we", "they", "to", "will", "would", "can", "could", "should", "must", "might", "may",
+		"do", "don't", "did", "didn't", "always", "never", "often", "usually", "sometimes", "just", "the", "a", "an", "and", "or",
+		"have", "has", "having", "been", "be", "get", "gets", "got":
+		return false
+	}
+	if strings.ContainsAny(w, "'’") {
+		return false // "we've cut", "Mum's put": a present perfect
+	}
+	if t.upper || w == "he" || w == "she" {
+		return true // a name ("Dr Evans put"), or he or she
+	}
+	// a noun, not a plural one ("the kids put")
+	return !strings.HasSuffix(w, "'ll") && !strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "n't") && !strings.HasSuffix(w, "s")
 }

@@ -416,6 +416,14 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// "no, it's 0.9.8" with nothing before it: keep the value
 		m.Value = cleanValue(value)
 	}
+	if m.Subject == "we" && m.Attribute == "is" && isCountValue(m.Value) {
+		// "we're five now", "we're back to four": how many we are
+		m.Attribute = "headcount"
+	}
+	if subject, attr, value, ok := measureSlot(toks); ok {
+		// the speaker's weight or a medicine's dose, whatever the verb
+		m.Subject, m.Attribute, m.Value = subject, attr, value
+	}
 	m.Type = typ
 	exprs := si.exprs
 	if m.Value == "" && m.Attribute != "" && len(exprs) > 0 && c.copula {
@@ -715,6 +723,10 @@ func attribute(toks []tok, si sentenceInfo, c *clause, subj *nounPhrase) (string
 		be := "is"
 		if c.past {
 			be = "was"
+		}
+		if k, ok := countBackTo(toks, c.particle, from); ok {
+			// "we're back to four", "we're down to three": what it is now
+			return be, k, objectEnd(toks, si.skip, k)
 		}
 		if c.particle != "" && !(subj.owner != "" && isProperty(subj.head)) {
 			// "Anna isn't in Lisbon", "everything is in Linear now"

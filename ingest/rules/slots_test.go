@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -168,5 +169,47 @@ func TestCommitmentDueAtItsEarliestBy(t *testing.T) {
 	ms := extract(t, "The final report isn't due till next year, I'll submit it by 12 August.")
 	if len(ms) != 1 || ms[0].Type != schema.TypeCommitment || day(ms[0].ValidTo) != "2023-08-13" {
 		t.Fatalf("got %+v, want one commitment due 2023-08-13", ms)
+	}
+}
+
+// A person's weight and a medicine's dose are one slot each, whatever the
+// verb; what is someone else's, a goal, or past is not read as one.
+func TestMeasuresOfTheSpeaker(t *testing.T) {
+	tests := []struct{ text, subject, attribute, value string }{
+		{"I weigh 82kg at the moment and I'm aiming for 76 by the summer.", "user", "weight", "82kg"},
+		{"Down to 80.5kg this morning!", "user", "weight", "80.5kg"},
+		{"Weighed in at 78.2 this morning.", "user", "weight", "78.2"},
+		{"I'm 81 kg now.", "user", "weight", "81 kg"},
+		{"Dr Evans upped my sertraline to 100mg today.", "user", "sertraline dose", "100mg"},
+		{"My GP put me on sertraline 50mg in November.", "user", "sertraline dose", "50mg"},
+		{"My sertraline dose is 100mg.", "user", "sertraline dose", "100mg"},
+		{"They cut my citalopram from 20mg to 10mg.", "user", "citalopram dose", "10mg"},
+		{"I take 1000 IU of vitamin D daily.", "user", "vitamin d dose in IU", "1000 IU"},
+		{"Kofi left, so we're back to four.", "we", "headcount", "four"},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		found := false
+		for _, m := range ms {
+			found = found || m.Subject == tt.subject && m.Attribute == tt.attribute && m.Value == tt.value
+		}
+		if !found {
+			t.Errorf("%q: no memory %s / %s / %s in %+v", tt.text, tt.subject, tt.attribute, tt.value, ms)
+		}
+	}
+	for _, text := range []string{
+		"The suitcase weighs 23kg.",
+		"My son weighs 20kg.",
+		"I'm trying to get my weight down to 75 kg.",
+		"I used to weigh 95kg.",
+		"My daughter takes 5mg of melatonin.",
+		"I also take metformin 500 mg with my evening meal.",
+		"I can take up to 400mg of ibuprofen.",
+	} {
+		for _, m := range extract(t, text) {
+			if m.Attribute == "weight" || strings.HasSuffix(m.Attribute, " dose") {
+				t.Errorf("%q read as the speaker's %s (%s)", text, m.Attribute, m.Value)
+			}
+		}
 	}
 }
