@@ -197,6 +197,9 @@ var Holdouts = []Holdout{
 	{"holdout68.json", "hold-out 68 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout69.json", "hold-out 69 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout70.json", "hold-out 70 (two people's streams of 50 messages, every pair; for reading)"},
+	{"holdout71.json", "hold-out 71 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout72.json", "hold-out 72 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout73.json", "hold-out 73 (two people's streams of 60 messages, every pair; for reading)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
