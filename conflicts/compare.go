@@ -151,7 +151,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// "incidents no longer go to #ops-alerts"
 			return d
 		}
-		if d, ok := byTopic(existing, incoming); ok {
+		if d, ok := byTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) {
 			// slots that do not line up, read by topic and typed value
 			return d
 		}
@@ -246,7 +246,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 		iv.changed = iv.changed || scheduledChange(incoming.Claim)
 		return whenDecision(existing, incoming, ev, iv, about, values)
 	}
-	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed) && (!speakerSubject(existing) || sharesValueWord(evk, ivk))) {
+	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !ownAmountCorrected(existing, incoming, ea, ev, iv) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed) && (!speakerSubject(existing) || sharesValueWord(evk, ivk))) {
 		if ea == "prefers" && namedAlternatives(existing, incoming) {
 			// a choice between named things, or two tastes: settled only
 			// by a correction, disputed only when said together
@@ -302,6 +302,44 @@ func Compare(existing, incoming schema.Memory) Decision {
 	return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s, neither is worded as a correction and neither is clearly later", about, values)}
 }
 
+// otherOwnThings: both claims say what one of the speaker's own things is,
+// and the things share no word ("user's retainer" / "user's deposit"): however
+// alike their other words, they are not one slot.
+func otherOwnThings(a, b schema.Memory, ea, eb string) bool {
+	ta, oka := strings.CutPrefix(a.Subject, "user's ")
+	tb, okb := strings.CutPrefix(b.Subject, "user's ")
+	if !oka || !okb || ea != eb || ta == "" || tb == "" {
+		return false
+	}
+	for _, w := range strings.Fields(ta) {
+		if slices.Contains(strings.Fields(tb), w) {
+			return false // "user's oxfam shift" / "user's oxfam volunteer shift"
+		}
+	}
+	return true
+}
+
+// ownAmountCorrected: "My retainer is 30% non-refundable at booking" /
+// "Changing my retainer to 40% for new bookings": what someone's own
+// thing "is", where both values open with an amount of one kind that
+// differs and the incoming claim is worded as a change or a correction,
+// holds one value.
+func ownAmountCorrected(existing, incoming schema.Memory, attr string, ev, iv view) bool {
+	if attr != "is" || !strings.Contains(existing.Subject, "'s ") {
+		return false
+	}
+	if tc, ok := readTopic(incoming); !incoming.Correction && !(ok && tc.cue) {
+		return false
+	}
+	a, b := valueKeys(schema.Memory{Claim: ev.raw}), valueKeys(schema.Memory{Claim: iv.raw})
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	ta, _, _ := strings.Cut(a[0], "=")
+	tb, _, _ := strings.Cut(b[0], "=")
+	return ta == tb && ta != "date" && !alikeValueKey(a[0], b[0])
+}
+
 // valuesOfOneTypeDiffer: a type of value both lists give (valueKeys'
 // "type=key") has other values in each ("date=march 14 2017" / "date=may 14
 // 2017"); a type one list lacks is not compared.
@@ -345,6 +383,12 @@ func sameSlotSubject(a, b schema.Memory, va, vb view) (bool, string) {
 	}
 	if va.folded || vb.folded {
 		return false, ""
+	}
+	if ea, eb := strings.Fields(va.subj), strings.Fields(vb.subj); b.Correction && len(eb) == 1 && len(ea) == 2 && ea[1] == eb[0] && !strings.Contains(ea[0], "'") {
+		// "Team offsite is in Leipzig" / "I told you the offsite was in
+		// Leipzig — it's actually in Potsdam": a correction names the
+		// thing by its head noun
+		return true, fmt.Sprintf("%q (named %q in the correction)", va.subj, vb.subj)
 	}
 	return sameSubject(a, b)
 }

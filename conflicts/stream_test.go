@@ -283,3 +283,26 @@ func TestAPersonsMeasures(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnThingsChangedAndCorrected: a change the speaker makes to their own
+// thing ("Changing my retainer to 40%", "We've moved our standup to 10am")
+// and a correction of what the speaker said before ("I told you the offsite
+// was in Leipzig — it's actually in Potsdam") replace what was said.
+func TestOwnThingsChangedAndCorrected(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"My retainer is 30% non-refundable at booking, rest due 30 days before the wedding", "Changing my retainer to 40% for new bookings from March, too many postponements last year", Supersedes},
+		{"Our standup is at 9:30.", "We've moved our standup to 10am.", Supersedes},
+		{"Team offsite is in Leipzig on 14–15 November, I'm organising it", "Correction: I told you the offsite was in Leipzig — it's actually in Potsdam, I was mixing it up with last year's.", Supersedes},
+		{"The bank call is at 3pm.", "I said the call was at 3pm earlier, it's 4pm.", Supersedes},
+		// another thing of the speaker's, or an amount of another kind
+		{"My retainer is 30% non-refundable at booking.", "Changing my deposit to 40% for new bookings.", Unrelated},
+		{"Our standup is at 9:30.", "We've moved our retro to Fridays.", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

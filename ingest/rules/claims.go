@@ -312,6 +312,11 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// commitment to X
 		return analyseAs(s, "I will "+r, ref, sp, st)
 	}
+	if r, ok := toldYouActually(text); ok && r != text {
+		// "I told you the offsite was in Leipzig — it's actually in
+		// Potsdam": what it actually is, as a correction
+		return analyseAs(s, r, ref, sp, st)
+	}
 	si := prepare(text, ref, st.lower)
 	toks := si.toks
 	if len(toks) == 0 || isQuestion(text) || isChitchat(si) {
@@ -419,6 +424,13 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 	if m.Subject == "we" && m.Attribute == "is" && isCountValue(m.Value) {
 		// "we're five now", "we're back to four": how many we are
 		m.Attribute = "headcount"
+	}
+	if subject, value, ok := changedMine(m.Subject, m.Attribute, m.Value); ok {
+		// "Changing my retainer to 40%": what the retainer is now
+		m.Subject, m.Attribute, m.Value, m.Correction = subject, "is", value, true
+		if timeValue(value) {
+			m.Attribute = "is at" // as "our standup is at 9:30" is read
+		}
 	}
 	if subject, attr, value, ok := measureSlot(toks); ok {
 		// the speaker's weight or a medicine's dose, whatever the verb

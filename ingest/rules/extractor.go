@@ -67,6 +67,13 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					}
 					continue
 				}
+				if k := statementBeforeQuestion(s); k > 0 && !sp.assistant && !(si == 0 && t.skipFirst) {
+					// "Launch slipped to the 19th — how do I tell the
+					// bank?": the statement is said, only the rest asked
+					for _, m := range analyseAll(strings.TrimSpace(s[:k]), t.ref, sp, st) {
+						out = append(out, finish(m, t, turn{}))
+					}
+				}
 				noteQuestion(s, t.ref, st)
 				// a question answered briefly by the next speaker is one claim
 				if si == len(sents)-1 && ti+1 < len(turns) && turns[ti+1].author != t.author {

@@ -149,3 +149,49 @@ func initials(word string) bool {
 	}
 	return true
 }
+
+// statementBeforeQuestion returns where a question starts inside a sentence
+// that opens with a statement, or 0: after a spaced dash ("VHS German again
+// tonight — does anyone understand Konjunktiv II?") or after a comma that
+// opens a request to the listener ("8 hours is $3,800, should I put that on
+// my website?"). The statement must not itself open as a question.
+func statementBeforeQuestion(s string) int {
+	low := strings.ToLower(s)
+	k := 0
+	for _, d := range []string{" — ", " – ", " - ", " -- "} {
+		if i := strings.LastIndex(low, d); i > k {
+			k = i
+		}
+	}
+	if k == 0 {
+		for _, ask := range listenerAsks {
+			if i := strings.LastIndex(low, ", "+ask+" "); i > k {
+				k = i
+			}
+		}
+	}
+	if k == 0 {
+		return 0
+	}
+	head := strings.Fields(low[:k])
+	first := strings.Trim(head[0], ",:;\"'")
+	if len(head) < 3 || strings.ContainsAny(low[:k], "?") || questionOpeners[first] && !(whWords[first] && strings.Contains(low[:k], ",")) {
+		// "When people ask, 8 hours is $3,800 — should I …?" opens with
+		// a clause, not a question
+		return 0
+	}
+	return k
+}
+
+// listenerAsks open a request or a question to the listener after a
+// statement.
+var listenerAsks = []string{"can you", "could you", "would you", "will you", "should i", "how do i", "how should i",
+	"what should i", "what do you think", "do you think", "any tips", "any ideas", "any thoughts", "thoughts",
+	"is that", "does that", "how can i", "what would you", "where should i", "which one", "can i", "do i"}
+
+// questionOpeners open a sentence that asks from its first word; the wh-
+// words (qa.go) may instead open a clause before a comma ("When people
+// ask,").
+var questionOpeners = map[string]bool{"is": true, "are": true, "do": true, "does": true, "did": true, "can": true,
+	"could": true, "would": true, "should": true, "will": true, "what": true, "when": true, "where": true, "who": true,
+	"why": true, "how": true, "which": true, "any": true, "have": true, "has": true, "was": true, "were": true, "am": true}

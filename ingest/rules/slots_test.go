@@ -213,3 +213,25 @@ func TestMeasuresOfTheSpeaker(t *testing.T) {
 		}
 	}
 }
+
+// A statement before a question in one sentence is kept: "VHS German again
+// tonight — does anyone understand Konjunktiv II?"; a sentence that asks
+// from its first word is not a statement.
+func TestStatementBeforeAQuestion(t *testing.T) {
+	for _, tt := range []struct{ text, claim string }{
+		{"VHS German again tonight (Tues and Thurs, every week) — does anyone actually understand Konjunktiv II?", "VHS German again tonight (Tues and Thurs, every week)"},
+		{"When people ask, 8 hours is $3,800 — should I put that on my website?", "When people ask, 8 hours is $3,800"},
+		{"I'm on 98k, how do I make the case for a raise?", "I'm on 98k"},
+		{"Is it true that the launch is Friday - or was it moved?", ""},
+		{"What do you think of Lisbon?", ""},
+	} {
+		ms := extract(t, tt.text)
+		got := ""
+		if len(ms) > 0 {
+			got = ms[0].Claim
+		}
+		if got != tt.claim {
+			t.Errorf("%q: claim %q, want %q", tt.text, got, tt.claim)
+		}
+	}
+}
