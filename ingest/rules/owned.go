@@ -1,0 +1,86 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What the speaker says of their own things in other shapes than "X is Y":
+// a change they made ("Changing my retainer to 40%") and a correction of
+// what they said before ("I told you the offsite was in Leipzig — it's
+// actually in Potsdam").
+
+// toldYouRe reads a correction of what the speaker said before: "I told
+// you the offsite was in Leipzig — it's actually in Potsdam", "I said the
+// call was at 3pm earlier, it's 4pm".
+var toldYouRe = regexp.MustCompile(`(?i)^(?:correction:?\s*|sorry,?\s*|oops,?\s*)?i (?:told you|said|mentioned)(?: that)? (.+?) (?:was|is|were|are) ([^—–,;]+?)(?: earlier| before)?\s*(?:—|–|-|,|;)\s*(?:but )?(?:it's|it is|its|they're|they are) (?:actually |really |in fact )?(.+?)[.!]?$`)
+
+// valuePreps may open the value a correction repeats.
+var valuePreps = map[string]bool{"at": true, "in": true, "on": true, "from": true, "with": true}
+
+// toldYouActually rewrites such a correction as what is actually so
+// ("Actually the offsite is in Potsdam"), or reports false.
+func toldYouActually(text string) (string, bool) {
+	m := toldYouRe.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return "", false
+	}
+	old, rest := m[2], m[3]
+	if p, _, ok := strings.Cut(old, " "); ok && valuePreps[strings.ToLower(p)] && !valuePreps[strings.ToLower(strings.SplitN(rest, " ", 2)[0])] {
+		rest = p + " " + rest // "was at 3pm …, it's 4pm": at 4pm
+	}
+	if i := strings.IndexAny(rest, ",;—–"); i > 0 {
+		rest = strings.TrimSpace(rest[:i]) // "in Potsdam, I was mixing it up"
+	}
+	np := m[1]
+	if len(np) > 0 {
+		np = strings.ToUpper(np[:1]) + np[1:]
+	}
+	return "Actually " + np + " is " + rest, true
+}
+
+// changeToVerbs, said by the speaker of their own thing with "to",
+// give it a new value: "changing my retainer to 40%", "moved our
+// standup to 10", "upped my rate to $95 an hour".
+var changeToVerbs = set(`changes changed switches switched moves moved ups upped raises raised bumps bumped
+increases increased reduces reduced lowers lowered drops dropped cuts cut puts put sets set`)
+
+// changedMine reads "<change> my|our X to Y" said by the speaker or by
+// us: the subject is X, whose it is kept ("user's retainer"), and the
+// value Y. It reports false for anything else.
+func changedMine(subject, attr, value string) (string, string, bool) {
+	if subject != "user" && subject != "we" || !changeToVerbs[attr] {
+		return "", "", false
+	}
+	owner := "we"
+	switch {
+	case strings.HasPrefix(strings.ToLower(value), "my "):
+		owner = "user"
+	case strings.HasPrefix(strings.ToLower(value), "our "):
+	default:
+		return "", "", false
+	}
+	thing, to, ok := strings.Cut(value[strings.Index(value, " ")+1:], " to ")
+	thing, to = strings.TrimSpace(thing), strings.TrimSpace(to)
+	if !ok || thing == "" || to == "" || len(strings.Fields(thing)) > 3 {
+		return "", "", false
+	}
+	thing = strings.ToLower(thing)
+	if owner == "user" {
+		thing = "user's " + thing // as "my retainer" is read; "our standup" is the standup
+	}
+	return thing, to, true
+}
+
+// timeValue: a value that is a time of day ("10am", "9:30", "4 pm").
+func timeValue(v string) bool {
+	ts := tokenize(v)
+	if len(ts) == 0 || len(ts) > 2 || ts[0].kind != tNum {
+		return false
+	}
+	w := ts[0].low
+	if len(ts) == 2 {
+		w += ts[1].low
+	}
+	return strings.Contains(w, ":") || strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")
+}
