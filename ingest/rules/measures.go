@@ -323,4 +323,3 @@ func vitaminOf(toks []tok) string {
 	}
 	return "vitamin"
 }
-
