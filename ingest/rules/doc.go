@@ -15,6 +15,10 @@
 //   - Sentences. Split at . ! ? ; and line breaks, but not after
 //     abbreviations ("Dr.", "e.g."), initials, inside version numbers,
 //     decimals, URLs or e-mail addresses, or before a lower-case word.
+//   - A statement before a question in one sentence ("VHS German again
+//     tonight — does anyone understand Konjunktiv II?", "I'm on 98k, how
+//     do I make the case?") is read as a sentence of its own; the question
+//     is not remembered.
 //   - Questions and answers. A question answered by the next speaker in at
 //     most six words becomes one claim with the question's subject and
 //     attribute ("Which database does the ledger use?" / "Postgres." ->
@@ -37,6 +41,13 @@
 //     "likes" (like, love, enjoy, adore), "dislikes" (hate, dislike, can't
 //     stand) and "prefers"; decisions to the chosen thing ("we chose
 //     Postgres over MySQL for the ledger" -> ledger / uses / Postgres).
+//   - The speaker's measures and own things (measures.go, owned.go): a
+//     weight ("Down to 80.5kg", "Weighed in at 78.2") is user / weight, a
+//     dose ("Dr Evans upped my sertraline to 100mg") user / sertraline
+//     dose, whatever the verb; "we're back to four" is we / headcount;
+//     "changing my retainer to 40%" is user's retainer / is / 40%; "I told
+//     you the offsite was in Leipzig — it's actually in Potsdam" is read
+//     as a correction, the offsite being in Potsdam.
 //   - Type. decision (decided, chose, going with, settled on, opted for);
 //     commitment (a person's future action: "I'll send it by Friday", "I
 //     promised to", "remind me to", "due"); preference (the preference
