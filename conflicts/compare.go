@@ -511,14 +511,15 @@ func unitInitial(a, b []string) bool {
 	return false
 }
 
-// detailsBeyond returns, sorted, the content words of m's claim after its
-// value (v) that other's claim does not have: what m says of the value
-// ("as a software engineer"). Nil when the value is not found as written.
 // routineWords say how often or at what time of day something is done,
 // which a restatement words its own way ("every morning" / "once each
 // day", "first thing"): they are no detail of their own.
 var routineWords = map[string]bool{"morn": true, "morning": true, "day": true, "daily": true, "first": true, "thing": true, "once": true, "each": true, "every": true}
 
+// detailsBeyond returns, sorted, the content words of m's claim after its
+// value (v) that other's claim does not have, routine words aside: what m
+// says of the value ("as a software engineer"). Nil when the value is not
+// found as written.
 func detailsBeyond(m schema.Memory, v view, other schema.Memory) []string {
 	raw := strings.TrimSpace(v.raw)
 	at := strings.Index(strings.ToLower(m.Claim), strings.ToLower(raw))

@@ -261,10 +261,11 @@ var rescheduleVerbs = map[string]bool{
 // singular subject without -s they are past ("Dr Evans put me on it").
 var unmarkedPast = map[string]bool{"put": true, "set": true, "cut": true, "quit": true, "let": true, "hit": true, "shut": true}
 
-// singularSubjectBefore: w, just before such a verb, may be a singular
-// subject: a name or noun ("my GP", "Dad") or he, she or it, but not a
-// plural or first or second person pronoun, a modal, "to" or an adverb
-// ("I put the bins out", "we always put", "to put").
+// singularSubjectBefore: the word t, just before such a verb, may be a
+// singular subject: a name or noun ("my GP", "Dad") or he or she, but not
+// a plural or first or second person pronoun, a modal, an auxiliary, "to"
+// or an adverb ("I put the bins out", "we always put", "to put", "we've
+// cut").
 func singularSubjectBefore(t tok) bool {
 	w := t.low
 	if t.kind != tokWord {
@@ -282,6 +283,6 @@ func singularSubjectBefore(t tok) bool {
 	if t.upper || w == "he" || w == "she" {
 		return true // a name ("Dr Evans put"), or he or she
 	}
-	// a noun, not a plural one ("the kids put")
-	return !strings.HasSuffix(w, "'ll") && !strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "n't") && !strings.HasSuffix(w, "s")
+	// a noun, not a plural one ("the kids put"), nor an adverb
+	return !strings.HasSuffix(w, "ly") && !strings.HasSuffix(w, "s")
 }

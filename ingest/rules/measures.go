@@ -17,8 +17,8 @@ var massUnits = set(`kg kgs kilo kilos kilogram kilograms lb lbs pound pounds st
 // doseUnits follow a dose of a medicine.
 var doseUnits = set(`mg mcg µg ug milligram milligrams microgram micrograms iu`)
 
-// unitNames write each unit one way, so that "50 micrograms" and
-// "50mcg" are one value.
+// unitNames write each unit one way ("micrograms", "µg" and "mcg" are
+// mcg); the value itself is kept as written.
 var unitNames = map[string]string{
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
 	"lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "stone": "st", "st": "st",
@@ -36,7 +36,7 @@ drop dropped decrease decreased double doubled halve halved change changed switc
 put started start taper tapered prescribe prescribed`)
 
 // notDrugs are words that stand where a medicine's name would and are not one.
-var notDrugs = set(`my the a an of to on from at by dose dosage daily a day per each every twice once me i
+var notDrugs = set(`my the a an of to on from at by dose dosage daily day per each every twice once me i
 it is was now take taking took and or but just only still currently morning night evening tablet tablets
 pill pills`)
 
