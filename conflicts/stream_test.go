@@ -306,3 +306,21 @@ func TestOwnThingsChangedAndCorrected(t *testing.T) {
 		}
 	}
 }
+
+// TestCorrectionAfterADash: what follows the dash of "oops, I gave you the
+// wrong date before — …" or "Scratch that — …" is the claim, and a
+// correction; a claim before the dash stays the claim.
+func TestCorrectionAfterADash(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"the Nakamura wedding is June 14 at Brock House, they want a first look at 1pm", "oops, I gave you the wrong date before — the Nakamura wedding is June 21, not the 14th. same venue", Supersedes},
+		{"The Lisbon trip is on 3 May.", "Scratch that — the Lisbon trip is on 10 May.", Supersedes},
+		{"Actually, the repo's default branch is master.", "Actually, we renamed the default branch to main - master isn't used any more.", Supersedes},
+	} {
+		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -317,6 +317,15 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// Potsdam": what it actually is, as a correction
 		return analyseAs(s, r, ref, sp, st)
 	}
+	if r, ok := correctedAfterDash(text); ok {
+		// "oops, I gave you the wrong date before — the Nakamura wedding
+		// is June 21, not the 14th": the claim is after the dash
+		ms := analyseAs(s, r, ref, sp, st)
+		for i := range ms {
+			ms[i].Correction = true
+		}
+		return ms
+	}
 	si := prepare(text, ref, st.lower)
 	toks := si.toks
 	if len(toks) == 0 || isQuestion(text) || isChitchat(si) {

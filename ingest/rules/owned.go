@@ -84,3 +84,35 @@ func timeValue(v string) bool {
 	}
 	return strings.Contains(w, ":") || strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")
 }
+
+// correctionOpeners open words before a spaced dash that make what
+// follows it a correction: "Scratch Nov 19 — Payments v2 is now December
+// 3rd", "oops, I gave you the wrong date before — the wedding is June 21".
+// A mistake named in other words ("I said the wrong thing —") was tried
+// and made a false supersession on an unread set.
+var correctionOpeners = []string{"oops", "scratch", "correction", "my bad", "ignore that", "change of plan"}
+
+// correctedAfterDash returns what follows the dash of a sentence whose
+// few words before it (at most ten) open with a correctionOpener, or
+// false.
+func correctedAfterDash(text string) (string, bool) {
+	for _, d := range []string{" — ", " – ", " - ", " -- "} {
+		head, tail, ok := strings.Cut(text, d)
+		if !ok {
+			continue
+		}
+		tail = strings.TrimSpace(tail)
+		if len(strings.Fields(head)) > 10 || len(strings.Fields(tail)) < 3 {
+			return "", false
+		}
+		low := strings.ToLower(strings.TrimSpace(head))
+		for _, h := range correctionOpeners {
+			if strings.HasPrefix(low, h) {
+				return tail, true
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
