@@ -115,4 +115,3 @@ func correctedAfterDash(text string) (string, bool) {
 	}
 	return "", false
 }
-
