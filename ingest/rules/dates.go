@@ -82,3 +82,26 @@ func seasonModifiers(s string, exprs []temporal.Expr) []temporal.Expr {
 	}
 	return out
 }
+
+// routineParts after a weekday make it a routine ("ballet on Saturday
+// mornings"), which dates no one day.
+var routineParts = set(`mornings afternoons evenings nights lunchtimes`)
+
+// routinesApart drops, for dating a claim, a weekday followed by a routine
+// part of the day: "Mia has ballet on Saturday mornings" holds from no
+// particular Saturday. The expression still stands in the sentence, so
+// the claim's slot and what the comparison reads of it are unchanged.
+func routinesApart(s string, exprs []temporal.Expr) []temporal.Expr {
+	out := exprs[:0:0]
+	for _, e := range exprs {
+		if e.Granularity == temporal.Day && len(strings.Fields(e.Text)) == 1 {
+			rest := strings.TrimLeft(s[min(len(s), e.Offset+len(e.Text)):], " ")
+			next := strings.ToLower(strings.TrimRight(strings.SplitN(rest, " ", 2)[0], ".,;:!?)"))
+			if routineParts[next] {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}

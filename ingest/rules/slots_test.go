@@ -235,3 +235,21 @@ func TestStatementBeforeAQuestion(t *testing.T) {
 		}
 	}
 }
+
+// A weekday said as a routine ("ballet on Saturday mornings") dates no one
+// day; a weekday morning said once does.
+func TestRoutineWeekdaysAreNotDates(t *testing.T) {
+	for _, tt := range []struct{ text, date string }{
+		{"Mia has ballet on Saturday mornings.", ""},
+		{"The running club meets on Thursday evenings at the leisure centre.", ""},
+		{"We met on Saturday morning.", "2023-05-06"},
+	} {
+		ms := extract(t, tt.text)
+		if len(ms) == 0 {
+			t.Fatalf("%q: no memories", tt.text)
+		}
+		if got := day(ms[0].ValidFrom); got != tt.date {
+			t.Errorf("%q dated %q, want %q", tt.text, got, tt.date)
+		}
+	}
+}
