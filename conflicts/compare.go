@@ -151,6 +151,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// "incidents no longer go to #ops-alerts"
 			return d
 		}
+		if d, ok := planCalledOff(existing, incoming); ok {
+			// "we've decided to move the studio to Easton" / "the Easton
+			// move is off"
+			return d
+		}
 		if d, ok := byTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) {
 			// slots that do not line up, read by topic and typed value
 			return d

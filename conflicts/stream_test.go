@@ -324,3 +324,29 @@ func TestCorrectionAfterADash(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanCalledOff: a claim that a plan is off, named by the plan's own
+// words, retires the plan; one naming something else does not.
+func TestPlanCalledOff(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"We've decided to move the studio to a cheaper place in Easton from June.", "Actually the Easton move is off, the lease fell through.", Supersedes},
+		{"We're going on a Lisbon trip on 3 June.", "The Lisbon trip has been cancelled.", Supersedes},
+		{"We've decided to move the studio to a cheaper place in Easton from June.", "The Lisbon trip has been cancelled.", Unrelated},
+		{"We've decided to move the studio to a cheaper place in Easton from June.", "The Bristol move is off.", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 7*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
+
+// TestDayOffIsNoPlanCalledOff: "Eli's off this Tuesday" is a day off, not
+// a plan with Eli called off.
+func TestDayOffIsNoPlanCalledOff(t *testing.T) {
+	if d := relate(t, "Eli and I are off to Tofino 20–24 March, first proper break in ages", "Eli's off this Tuesday too so we're hiking Grouse", 7*24*time.Hour); d.Relation != Unrelated {
+		t.Errorf("%s (%s), want unrelated", d.Relation, d.Reason)
+	}
+}
