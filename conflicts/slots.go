@@ -140,6 +140,9 @@ func viewOf(m schema.Memory) view {
 		}
 		v.attr, v.raw = "diet", d
 	}
+	if x, ok := shiftView(v.attr, v.neg, valueKey(v.raw)); ok && !v.folded {
+		v.attr, v.raw = "works shifts", x
+	}
 	if x, ok := allergyView(v.attr, v.raw); ok && !v.folded {
 		v.attr, v.raw = "is allergic to", x
 	}
@@ -596,6 +599,9 @@ func dietView(attr string, neg bool, val []string) (string, bool) {
 	switch {
 	case attr == "is" && len(val) == 1 && dietWords[val[0]]:
 		return val[0], true
+	case startVerbs[attr] && !neg && len(val) == 2 && (val[0] == "eating" || val[0] == "eat") && (val[1] == "meat" || val[1] == "fish"):
+		// "I've started eating fish again": what the speaker eats now
+		return "eats " + val[1], true
 	case (attr == "eats" || attr == "eat") && len(val) == 1 && (val[0] == "meat" || val[0] == "fish"):
 		if neg {
 			if val[0] == "meat" {
@@ -607,6 +613,42 @@ func dietView(attr string, neg bool, val []string) (string, bool) {
 	}
 	return "", false
 }
+
+// shiftWords name the shifts someone works, in one form each: "nights",
+// "night shifts" and "the night shift" are nights.
+var shiftWords = map[string]string{"nights": "nights", "night": "nights", "days": "days", "day": "days",
+	"earlies": "earlies", "early": "earlies", "lates": "lates", "late": "lates"}
+
+// shiftAttrs say which shifts someone works: "works nights", "is on days
+// now" (read as "uses"), "switched to day shifts", "moved to nights".
+var shiftAttrs = map[string]bool{"works": true, "is on": true, "switched to": true, "switches to": true, "moved to": true,
+	"moves to": true, "is working": true, "does": true, "is doing": true, "went to": true, "is back on": true, "uses": true}
+
+// shiftView reads the shifts someone works from a value opening with a
+// shift word that is the whole value or followed by "shift(s)" or a place
+// ("nights at the BRI"): "works nights" / "switched to day shifts".
+func shiftView(attr string, neg bool, val []string) (string, bool) {
+	if neg || !shiftAttrs[attr] || len(val) == 0 {
+		return "", false
+	}
+	if val[0] == "the" && len(val) > 1 {
+		val = val[1:]
+	}
+	s, ok := shiftWords[val[0]]
+	if !ok {
+		return "", false
+	}
+	if len(val) == 1 || val[1] == "shift" || val[1] == "shifts" || val[1] == "at" || val[1] == "in" || val[1] == "now" {
+		if (s == "earlies" || s == "lates" || s == "days") && len(val) > 1 && val[1] != "shift" && val[1] != "shifts" && val[1] != "now" {
+			return "", false // "works late at the office", "days at home": not a shift
+		}
+		return s, true
+	}
+	return "", false
+}
+
+// startVerbs say something is begun: "started eating fish".
+var startVerbs = map[string]bool{"starts": true, "started": true, "has started": true, "is back to": true, "went back to": true}
 
 // allergyView reads "has a penicillin allergy" and "has an allergy to
 // penicillin" as "is allergic to" penicillin.

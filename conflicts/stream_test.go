@@ -350,3 +350,25 @@ func TestDayOffIsNoPlanCalledOff(t *testing.T) {
 		t.Errorf("%s (%s), want unrelated", d.Relation, d.Reason)
 	}
 }
+
+// TestShiftsAndDietChanged: the shifts someone works and what the speaker
+// eats hold one value each ("works nights" / "switched to day shifts";
+// "I'm vegetarian" / "I've started eating fish again"); someone else's
+// shifts, working late, and fish beside no meat are other things.
+func TestShiftsAndDietChanged(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"My partner Sam works nights at the BRI as a radiographer.", "Sam switched to day shifts, finally we see each other.", Supersedes},
+		{"I work nights at the moment.", "I'm on days now.", Supersedes},
+		{"I'm vegetarian, have been since uni, so keep that in mind for recipes.", "I've started eating fish again, doctor says I need the omega 3.", Supersedes},
+		{"I work nights at the moment.", "My sister works days at the bakery.", Unrelated},
+		{"I work nights at the moment.", "I worked late at the office on Tuesday.", Unrelated},
+		{"I don't eat meat.", "I eat fish.", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
