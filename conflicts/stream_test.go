@@ -372,3 +372,26 @@ func TestShiftsAndDietChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestASixthPersonsChanges: from a sixth person's messages run through the
+// service: a denial the speaker leaves unsaid ("Not allergic to penicillin
+// after all"), a correction after "but", a team's headcount, a labelled
+// event's new date.
+func TestASixthPersonsChanges(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"I'm allergic to penicillin, just so you know.", "Not allergic to penicillin after all, the allergy test came back clear!", Supersedes},
+		{"My wife Priya's birthday is 14 April, I want to book somewhere nice.", "Quick one: I said Priya's birthday was the 14th but it's actually the 16th of April.", Supersedes},
+		{"The platform team is six engineers.", "We hired two more engineers, so the platform team is eight now.", Supersedes},
+		{"The Q2 planning offsite is on 23 March in Manchester.", "The offsite got moved to 30 March.", Supersedes},
+		// another team, another allergy
+		{"The platform team is six engineers.", "The data team is eight now.", Unrelated},
+		{"I'm allergic to penicillin, just so you know.", "Not allergic to cats after all, the test came back clear!", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 20*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -312,6 +312,10 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// commitment to X
 		return analyseAs(s, "I will "+r, ref, sp, st)
 	}
+	if r, ok := speakerImplied(text); ok {
+		// "Not allergic to penicillin after all": the speaker is not
+		return analyseAs(s, r, ref, sp, st)
+	}
 	if r, ok := toldYouActually(text); ok && r != text {
 		// "I told you the offsite was in Leipzig — it's actually in
 		// Potsdam": what it actually is, as a correction
@@ -336,7 +340,7 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 	}
 	m := schema.Memory{Type: schema.TypeFact, Claim: s, Excerpt: s, Correction: si.corr}
 	lowText := " " + strings.ToLower(strings.ReplaceAll(text, "’", "'")) + " "
-	for _, cue := range []string{" any more", " anymore", " any longer", " instead", " from now on", " changed to ", " changed from ", " switched ", " migrated ", " moved off ", " moved away from ", " no longer ", " not anymore", " these days", " nowadays", " has changed", " have changed", " not any more"} {
+	for _, cue := range []string{" any more", " anymore", " any longer", " instead", " from now on", " changed to ", " changed from ", " switched ", " migrated ", " moved off ", " moved away from ", " no longer ", " not anymore", " these days", " nowadays", " has changed", " have changed", " not any more", " after all"} {
 		if strings.Contains(lowText, cue) {
 			m.Correction = true
 		}
@@ -433,6 +437,9 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 	if m.Subject == "we" && m.Attribute == "is" && isCountValue(m.Value) {
 		// "we're five now", "we're back to four": how many we are
 		m.Attribute = "headcount"
+	} else if groupHeads[m.Attribute] && isCountValue(m.Value) && m.Subject != "" && !strings.Contains(m.Subject, "'s") {
+		// "the platform team is eight now": how many the team is
+		m.Subject, m.Attribute = m.Subject+" "+m.Attribute, "headcount"
 	}
 	if subject, value, ok := changedMine(m.Subject, m.Attribute, m.Value); ok {
 		// "Changing my retainer to 40%": what the retainer is now

@@ -346,7 +346,11 @@ func parseNP(toks []tok, skip []bool, i int) int {
 					nx = toks[i+1].low
 				}
 				isNoun := aux[nx] && nx != "'s" || nx == "of" || form == formBase && cannotAgree(toks, start, i)
-				if !isNoun && (form != formIng || !(toks[i-1].kind == tWord && determiners[toks[i-1].low])) {
+				// a verb-ing after a determiner names a kind of thing ("the
+				// planning offsite"), as after a label after one ("the Q2
+				// planning offsite", "our 2024 planning day")
+				labelled := i >= 2 && (toks[i-1].cap || toks[i-1].kind == tNum) && (determiners[toks[i-2].low] || possessives[toks[i-2].low])
+				if !isNoun && (form != formIng || !(toks[i-1].kind == tWord && determiners[toks[i-1].low] || labelled)) {
 					break
 				}
 			}

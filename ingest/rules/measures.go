@@ -308,10 +308,17 @@ func countBackTo(toks []tok, particle string, from int) (int, bool) {
 	return from, from < len(toks) && isCount(toks[from])
 }
 
-// isCountValue: a value that is only a count ("five", "12").
+// isCountValue: a value that is only a count ("five", "12"), perhaps of
+// people ("six engineers", "8 people").
 func isCountValue(v string) bool {
 	ts := tokenize(v)
-	return len(ts) == 1 && isCount(ts[0])
+	switch {
+	case len(ts) == 1:
+		return isCount(ts[0])
+	case len(ts) == 2:
+		return isCount(ts[0]) && ts[1].kind == tWord && (strings.HasSuffix(ts[1].low, "s") || ts[1].low == "people" || ts[1].low == "staff")
+	}
+	return false
 }
 
 // vitaminOf names the vitamin of a sentence ("vitamin D", "vitamin B12").

@@ -13,7 +13,7 @@ import (
 // toldYouRe reads a correction of what the speaker said before: "I told
 // you the offsite was in Leipzig — it's actually in Potsdam", "I said the
 // call was at 3pm earlier, it's 4pm".
-var toldYouRe = regexp.MustCompile(`(?i)^(?:correction:?\s*|sorry,?\s*|oops,?\s*)?i (?:told you|said|mentioned)(?: that)? (.+?) (?:was|is|were|are) ([^—–,;]+?)(?: earlier| before)?\s*(?:—|–|-|,|;)\s*(?:but )?(?:it's|it is|its|they're|they are) (?:actually |really |in fact )?(.+?)[.!]?$`)
+var toldYouRe = regexp.MustCompile(`(?i)^(?:[\w' ]{1,20}:\s*|sorry,?\s*|oops,?\s*)?i (?:told you|said|mentioned)(?: that)? (.+?) (?:was|is|were|are) ([^—–,;]+?)(?: earlier| before)?\s*(?:—|–|-|,|;|\s+but)\s*(?:but )?(?:it's|it is|its|they're|they are) (?:actually |really |in fact )?(.+?)[.!]?$`)
 
 // valuePreps may open the value a correction repeats.
 var valuePreps = map[string]bool{"at": true, "in": true, "on": true, "from": true, "with": true}
@@ -114,4 +114,21 @@ func correctedAfterDash(text string) (string, bool) {
 		return "", false
 	}
 	return "", false
+}
+
+// speakerImplied reads a sentence that leaves out "I'm" before "not" and
+// what the speaker is ("Not allergic to penicillin after all", "Not a fan
+// of cold brew"): it returns the sentence with "I'm" said.
+func speakerImplied(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	low := strings.ToLower(t)
+	rest, ok := strings.CutPrefix(low, "not ")
+	if !ok {
+		return "", false
+	}
+	w, _, _ := strings.Cut(rest, " ")
+	if w != "allergic" && w != "a" && w != "an" && w != "vegetarian" && w != "vegan" && w != "keen" && w != "sure" && !strings.HasSuffix(w, "ed") {
+		return "", false
+	}
+	return "I'm " + t[:1] + t[1:], true
 }

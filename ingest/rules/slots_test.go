@@ -253,3 +253,25 @@ func TestRoutineWeekdaysAreNotDates(t *testing.T) {
 		}
 	}
 }
+
+// Slots from a sixth person's messages: a labelled event's subject, a
+// denial without "I'm", a team's headcount.
+func TestSixthPersonsSlots(t *testing.T) {
+	for _, tt := range []struct{ text, subject, attribute, value string }{
+		{"The Q2 planning offsite is on 23 March in Manchester.", "q2 planning offsite", "is", "23 March"},
+		{"Not allergic to penicillin after all, the allergy test came back clear!", "user", "is allergic to", "penicillin"},
+		{"We hired two more engineers, so the platform team is eight now.", "platform team", "headcount", "eight"},
+		{"The platform team is six engineers.", "platform team", "headcount", "six engineers"},
+	} {
+		found := false
+		for _, m := range extract(t, tt.text) {
+			found = found || m.Subject == tt.subject && m.Attribute == tt.attribute && m.Value == tt.value
+		}
+		if !found {
+			t.Errorf("%q: no memory %s / %s / %s", tt.text, tt.subject, tt.attribute, tt.value)
+		}
+	}
+	if ms := extract(t, "Not allergic to penicillin after all."); len(ms) == 0 || !ms[0].Negated || !ms[0].Correction {
+		t.Errorf("'Not allergic to penicillin after all.': %+v, want a negated correction", ms)
+	}
+}
