@@ -156,7 +156,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// move is off"
 			return d
 		}
-		if d, ok := byTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) {
+		if d, r, ok := readByTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) && !slotUntouched(existing, d, r) {
 			// slots that do not line up, read by topic and typed value
 			return d
 		}
@@ -305,6 +305,25 @@ func Compare(existing, incoming schema.Memory) Decision {
 		return Decision{SupersededBy, fmt.Sprintf("%s, which holds one value; %s and the existing claim is later by at least %s", about, values, LaterMargin)}
 	}
 	return Decision{Contradicts, fmt.Sprintf("%s, which holds one value; %s, neither is worded as a correction and neither is clearly later", about, values)}
+}
+
+// slotUntouched: a change read by topic retires a claim that says two
+// things ("My daughter Anaya is 9 and does swimming on Thursdays"), where
+// what changed (a day) is no value of the claim's own slot (her age): the
+// rest of the claim still holds, so it is not retired.
+func slotUntouched(existing schema.Memory, d Decision, r topicRead) bool {
+	if d.Relation != Supersedes || r.differ == "" || existing.Subject == "" || existing.Attribute == "" || existing.Value == "" {
+		return false
+	}
+	if !strings.Contains(strings.ToLower(existing.Claim), " and ") {
+		return false
+	}
+	for _, k := range valueKeys(schema.Memory{Claim: existing.Value}) {
+		if t, _, _ := strings.Cut(k, "="); t == r.differ {
+			return false
+		}
+	}
+	return len(valueKeys(schema.Memory{Claim: existing.Value})) > 0
 }
 
 // otherOwnThings: both claims say what one of the speaker's own things is,

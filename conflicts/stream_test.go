@@ -395,3 +395,21 @@ func TestASixthPersonsChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoThingsOneChanged: a claim that says two things ("Anaya is 9 and
+// does swimming on Thursdays") is not retired by a change of the one that
+// is not its slot's value (the swimming day); a claim of the swimming alone
+// is still retired.
+func TestTwoThingsOneChanged(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"My daughter Anaya is 9 and does swimming at Clifton Lido on Thursdays.", "Anaya's swimming moved to Tuesdays from next week.", Unrelated},
+		{"My daughter Anaya does swimming at Clifton Lido on Thursdays.", "Anaya's swimming moved to Tuesdays from next week.", Supersedes},
+	} {
+		if d := relate(t, c.a, c.b, 14*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
