@@ -763,7 +763,7 @@ var singleValuedAttrs = map[string]bool{
 	"runs on": true, "lives in": true, "works at": true, "reports to": true, "married to": true,
 	"written in": true, "hosted on": true, "is version": true, "is called": true, "is named": true,
 	"is due": true, "is due on": true, "costs": true, "is led by": true, "is owned by": true,
-	"is located in": true, "diet": true, "banks at": true, "works shifts": true,
+	"is located in": true, "diet": true, "banks at": true, "works shifts": true, "age": true,
 }
 
 // venueAttrs say where a group or an event (not a person) meets.

@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -139,6 +140,9 @@ func viewOf(m schema.Memory) view {
 			v.neg = false // "doesn't eat meat" is being vegetarian
 		}
 		v.attr, v.raw = "diet", d
+	}
+	if x, ok := ageView(m, v); ok {
+		v.attr, v.raw = "age", x
 	}
 	if x, ok := shiftView(v.attr, v.neg, valueKey(v.raw)); ok && !v.folded {
 		v.attr, v.raw = "works shifts", x
@@ -612,6 +616,40 @@ func dietView(attr string, neg bool, val []string) (string, bool) {
 		return "eats " + val[0], true
 	}
 	return "", false
+}
+
+// ageAttrs say what age someone is or reached: "Anaya is 9", "Anaya
+// turned 10 on Saturday".
+var ageAttrs = map[string]bool{"is": true, "turned": true, "has turned": true, "just turned": true, "is now": true}
+
+// ageView reads the age a claim gives as its slot's value ("is 9 and does
+// swimming on Thursdays", "turned 10 on Saturday") as subject / "age" /
+// the number, so that claims saying more than the age still compare by it.
+func ageView(m schema.Memory, v view) (string, bool) {
+	if v.neg || v.folded || !ageAttrs[v.attr] {
+		return "", false
+	}
+	low := " " + strings.ToLower(m.Claim) + " "
+	for _, w := range []string{" next ", " will ", "'ll ", " this year", " soon", " birthday"} {
+		if strings.Contains(low, w) {
+			return "", false // an age to come ("Leo's 5 next month"), not the one now
+		}
+	}
+	n, ok := claimAge(m)
+	if !ok {
+		return "", false
+	}
+	age := strconv.FormatFloat(n, 'f', -1, 64)
+	k := valueKey(v.raw)
+	if len(k) == 0 || k[0] != age {
+		return "", false // the age is not the slot's value
+	}
+	for _, w := range k[1:] {
+		if w != "year" && w != "years" && w != "old" && w != "now" {
+			return "", false // "39 and a half": more than an age in years
+		}
+	}
+	return age, true
 }
 
 // shiftWords name the shifts someone works, in one form each: "nights",

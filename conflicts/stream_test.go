@@ -413,3 +413,21 @@ func TestTwoThingsOneChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestAgeInAClaimOfTwoThings: the age a claim gives as its slot's value is
+// compared as an age, however much more the claim says ("Anaya is 9 and does
+// swimming on Thursdays" / "Anaya turned 10 on Saturday"); an age to come
+// ("Leo's 5 next month") is not the age now.
+func TestAgeInAClaimOfTwoThings(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"My daughter Anaya is 9 and does swimming at Clifton Lido on Thursdays.", "Anaya turned 10 on Saturday, we did a pizza party.", Supersedes},
+		{"Leo is 4 and goes to Little Acorns.", "Leo is 5 next month, can you help me plan a party?", Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
