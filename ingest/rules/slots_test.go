@@ -275,3 +275,27 @@ func TestSixthPersonsSlots(t *testing.T) {
 		t.Errorf("'Not allergic to penicillin after all.': %+v, want a negated correction", ms)
 	}
 }
+
+// Contractions typed without their apostrophe ("im", "dont") are read as
+// contractions; words that would be something else without it ("ill",
+// "were", "its") are left alone.
+func TestContractionsWithoutApostrophes(t *testing.T) {
+	for _, tt := range []struct {
+		text, subject, attribute, value string
+		neg                             bool
+	}{
+		{"im 28 now", "user", "is", "28", false},
+		{"i dont eat meat", "user", "eats", "meat", true},
+		{"I'm 28 now", "user", "is", "28", false},
+	} {
+		ms := extract(t, tt.text)
+		if len(ms) == 0 || ms[0].Subject != tt.subject || ms[0].Attribute != tt.attribute || ms[0].Value != tt.value || ms[0].Negated != tt.neg {
+			t.Errorf("%q: %+v, want %s / %s / %s negated %v", tt.text, ms, tt.subject, tt.attribute, tt.value, tt.neg)
+		}
+	}
+	for _, w := range []string{"ill", "were", "its", "wont", "id"} {
+		if ts := tokenize(w); len(ts) != 1 {
+			t.Errorf("%q split into %d tokens", w, len(ts))
+		}
+	}
+}

@@ -32,6 +32,17 @@ var (
 	handleRe = regexp.MustCompile(`^@[A-Za-z0-9_]{2,30}`)
 )
 
+// unmarkedContractions are contractions typed without their apostrophe
+// that are no other word: "im" is "I" "'m" ("ill", "id", "were", "wont"
+// and "its" are words of their own, and left alone).
+var unmarkedContractions = map[string][2]string{
+	"im": {"i", "'m"}, "ive": {"i", "'ve"}, "dont": {"do", "n't"}, "cant": {"can", "n't"},
+	"didnt": {"did", "n't"}, "doesnt": {"does", "n't"}, "isnt": {"is", "n't"}, "wasnt": {"was", "n't"},
+	"arent": {"are", "n't"}, "havent": {"have", "n't"}, "hasnt": {"has", "n't"}, "couldnt": {"could", "n't"},
+	"wouldnt": {"would", "n't"}, "shouldnt": {"should", "n't"}, "youre": {"you", "'re"}, "theyre": {"they", "'re"},
+	"thats": {"that", "'s"}, "whats": {"what", "'s"}, "weve": {"we", "'ve"}, "theyve": {"they", "'ve"},
+}
+
 // contractions split off the end of a word: "don't" -> "do" "n't".
 var contractionSuffixes = []string{"n't", "'ll", "'re", "'ve", "'m", "'d", "'s"}
 
@@ -163,6 +174,12 @@ func isWordByte(b byte) bool {
 func appendWord(out []tok, s string, i, j int) []tok {
 	w := s[i:j]
 	low := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+	if c, ok := unmarkedContractions[low]; ok && j-i > len(c[1])-1 {
+		// "im", "dont" typed without the apostrophe: "I" "'m", "do" "n't"
+		cut := j - (len(c[1]) - 1)
+		out = append(out, mkTok(s[i:cut], c[0], i, cut))
+		return append(out, tok{s: s[cut:j], low: c[1], start: cut, end: j, kind: tWord})
+	}
 	for _, suf := range contractionSuffixes {
 		if len(low) > len(suf) && strings.HasSuffix(low, suf) {
 			cut := j - len(suf)
