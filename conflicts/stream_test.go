@@ -431,3 +431,11 @@ func TestAgeInAClaimOfTwoThings(t *testing.T) {
 		}
 	}
 }
+
+// TestIntroducedAgeGrows: the age a person gives beside their name when
+// they introduce themselves is replaced by the age they give later.
+func TestIntroducedAgeGrows(t *testing.T) {
+	if d := relate(t, "im mia, 27, living in leeds w my boyfriend jack and our cat biscuit", "oh and i'm 28 now, birthday was yesterday haha", 25*24*time.Hour); d.Relation != Supersedes {
+		t.Errorf("%s (%s), want supersedes", d.Relation, d.Reason)
+	}
+}

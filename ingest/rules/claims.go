@@ -2,6 +2,7 @@ package rules
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -221,11 +222,20 @@ func analyse(s string, ref time.Time, sp speaker, st *docState) (schema.Memory, 
 // and the denied old one.
 func analyseAll(s string, ref time.Time, sp speaker, st *docState) []schema.Memory {
 	ms := analyseAs(s, s, ref, sp, st)
+	if age, ok := introducedAge(s); ok && len(ms) > 0 && ms[0].Subject == "user" && ms[0].Value != age {
+		// "Hi, I'm Hannah, 38, …": the speaker's age beside the name
+		m := ms[0]
+		m.Attribute, m.Value, m.Type, m.Negated, m.Correction = "is", age, schema.TypeFact, false, false
+		m.ValidFrom, m.ValidTo = nil, nil
+		ms = append(ms, m)
+	}
 	if k := secondClause(s); k > 0 && len(ms) > 0 {
 		// "Dimitri stepped down, and the head coach is now Aleksander":
 		// the second clause says something of its own
 		for _, m := range analyseAs(s, s[k:], ref, sp, st) {
-			if m.Attribute != "" && m.Value != "" {
+			if m.Attribute != "" && m.Value != "" && !slices.ContainsFunc(ms, func(o schema.Memory) bool {
+				return o.Subject == m.Subject && o.Attribute == m.Attribute && o.Value == m.Value
+			}) {
 				ms = append(ms, m)
 			}
 		}
@@ -311,6 +321,10 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// "remind me to X", "can you remind me to X?": the speaker's
 		// commitment to X
 		return analyseAs(s, "I will "+r, ref, sp, st)
+	}
+	if ts := tokenize(text); len(ts) > 0 && (ts[0].low == "hi" || ts[0].low == "hey" || ts[0].low == "hello") && introAfterGreeting(ts) {
+		// "Hi, I'm Hannah": the introduction without its greeting
+		return analyseAs(s, text[ts[greetingEnd(ts)].start:], ref, sp, st)
 	}
 	if r, ok := speakerImplied(text); ok {
 		// "Not allergic to penicillin after all": the speaker is not
@@ -1455,7 +1469,9 @@ func isChitchat(si sentenceInfo) bool {
 	}
 	if len(si.toks) > 0 {
 		switch si.toks[0].low {
-		case "hey", "hi", "hello", "happy", "merry", "thanks", "thank", "congrats", "congratulations", "wow", "haha", "lol", "omg", "bye", "goodbye", "cheers", "welcome":
+		case "hey", "hi", "hello":
+			return len(si.exprs) == 0 && !introAfterGreeting(si.toks)
+		case "happy", "merry", "thanks", "thank", "congrats", "congratulations", "wow", "haha", "lol", "omg", "bye", "goodbye", "cheers", "welcome":
 			return len(si.exprs) == 0
 		}
 	}

@@ -132,3 +132,50 @@ func speakerImplied(text string) (string, bool) {
 	}
 	return "I'm " + t[:1] + t[1:], true
 }
+
+// introRe reads a speaker introducing themselves with their age: "Hi, I'm
+// Hannah, 38, …", "im mia, 27, living in leeds".
+var introRe = regexp.MustCompile(`(?i)^(?:(?:hi|hey|hello)(?: there)?[,!.]?\s*)?(?:i'm|i’m|i am|im) [a-z][a-z'-]+, (\d{1,2})(?:[,.!]|\s*$| and )`)
+
+// introducedAge returns the age such an introduction gives, or false.
+func introducedAge(s string) (string, bool) {
+	m := introRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// introAfterGreeting: after "Hi," (and "there"), the speaker says who they
+// are or where they live or work: "Hi, I'm Hannah", "Hello, my name is
+// Hannah", "Hi there, I live in Leeds", "hey! im mia, 27" — but not "Hi
+// Mel, I'm so glad".
+func introAfterGreeting(toks []tok) bool {
+	k := greetingEnd(toks)
+	if k+2 >= len(toks) {
+		return false
+	}
+	a, b, c := toks[k].low, toks[k+1].low, toks[k+2]
+	switch {
+	case a == "my" && (b == "name" || b == "name's"):
+		return true
+	case (a == "i" || a == "we") && introVerbs[b]:
+		return true
+	case a == "i" && (b == "'m" || b == "am"):
+		return c.cap || c.kind == tNum || c.low == "a" || c.low == "an"
+	}
+	return false
+}
+
+// introVerbs, after "I" or "we" following a greeting, say who the speaker
+// is: "Hi, I live in Leeds", "Hello, we run a bakery".
+var introVerbs = set(`live work run lead own manage teach study have`)
+
+// greetingEnd is where the words after an opening greeting start.
+func greetingEnd(toks []tok) int {
+	k := 1
+	for k < len(toks) && (toks[k].kind == tPunct || toks[k].low == "there" || toks[k].low == "all" || toks[k].low == "everyone") {
+		k++
+	}
+	return min(k, len(toks)-1)
+}

@@ -299,3 +299,29 @@ func TestContractionsWithoutApostrophes(t *testing.T) {
 		}
 	}
 }
+
+// An introduction after a greeting is kept ("Hi, I'm Hannah", "Hello, my
+// name is Hannah"), with an age said beside the name; a greeting to
+// someone else ("Hi Mel, I'm so glad") is still chitchat.
+func TestIntroductionAfterAGreeting(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		values []string
+	}{
+		{"Hi, I'm Hannah.", []string{"Hannah"}},
+		{"Hello, my name is Hannah.", []string{"Hannah"}},
+		{"Hi there, I live in Leeds.", []string{"Leeds"}},
+		{"Hi, I'm Hannah, 38, I run a studio.", []string{"Hannah", "38"}},
+		{"hey! im mia, 27, living in leeds", []string{"mia", "27"}},
+		{"Hi Mel, I'm so glad for you!", nil},
+		{"Hi, how are you?", nil},
+	} {
+		var got []string
+		for _, m := range extract(t, tt.text) {
+			got = append(got, m.Value)
+		}
+		if !slices.Equal(got, tt.values) {
+			t.Errorf("%q: values %q, want %q", tt.text, got, tt.values)
+		}
+	}
+}
