@@ -99,7 +99,7 @@ func looseClocks(ts []ctok, used []bool, vs []typedValue) []typedValue {
 // sameTyped: two keys of type typ are one value; a bare hour equals
 // either half of the day.
 func sameTyped(typ, a, b string) bool {
-	if a == b || codePlural(a, b) || codePlural(b, a) || (typ == "date" || typ == "month") && (yearLeftOut(a, b) || yearLeftOut(b, a)) || typ == "quantity:degree" && sameTemperature(a, b) || typ == "quantity:cm" && sameLength(a, b) {
+	if a == b || codePlural(a, b) || codePlural(b, a) || (typ == "date" || typ == "month") && (yearLeftOut(a, b) || yearLeftOut(b, a)) || typ == "date" && (monthLeftOut(a, b) || monthLeftOut(b, a)) || typ == "quantity:degree" && sameTemperature(a, b) || typ == "quantity:cm" && sameLength(a, b) {
 		return true
 	}
 	if typ != "clock" || !strings.HasPrefix(a, "~") && !strings.HasPrefix(b, "~") {
@@ -153,4 +153,14 @@ func codePlural(a, b string) bool {
 func yearLeftOut(a, b string) bool {
 	rest, ok := strings.CutPrefix(b, a+" ")
 	return ok && len(rest) == 4 && strings.Trim(rest, "0123456789") == ""
+}
+
+// monthLeftOut: a is a day of the month alone ("20", from "the 20th") and
+// b a date on that day ("may 20", "may 20 2026").
+func monthLeftOut(a, b string) bool {
+	if a == "" || strings.ContainsRune(a, ' ') {
+		return false
+	}
+	f := strings.Fields(b)
+	return len(f) >= 2 && f[1] == a
 }

@@ -439,3 +439,22 @@ func TestIntroducedAgeGrows(t *testing.T) {
 		t.Errorf("%s (%s), want supersedes", d.Relation, d.Reason)
 	}
 }
+
+// TestDayOfTheMonthAlone: "on the 20th" is a date for the comparison, the
+// same day as "20 May", so a move "to the 27th" changes it; "the 3rd
+// floor" is no date.
+func TestDayOfTheMonthAlone(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want Relation
+	}{
+		{"biscuit has a vet appt on the 20th for her jabs", "vet moved biscuit's appt to the 27th", Supersedes},
+		{"Biscuit has a vet appointment on the 20th for her jabs.", "The vet moved Biscuit's appointment to the 27th.", Supersedes},
+		{"I live on the 3rd floor.", "The party is on the 3rd.", Unrelated},
+		{"Biscuit has a vet appointment on the 20th for her jabs.", "Biscuit's vet appointment is on 20 January.", Duplicate},
+	} {
+		if d := relate(t, c.a, c.b, 4*24*time.Hour); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -534,6 +534,20 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 		}
 	}
+	// a day of the month alone: "on the 20th", "moved to the 27th" (not
+	// "the 20th of May", read above, nor "the 3rd floor")
+	for i := 1; i+1 <= len(ts); i++ {
+		w := low(i)
+		if low(i-1) != "the" || !free(i-1, i+1) || !ordinalDay(w) {
+			continue
+		}
+		if next := low(i + 1); next != "" && next != "for" && next != "at" && next != "and" && next != "instead" && next != "now" && next != "not" && next != "," && next != "." && next != "!" && next != "?" {
+			continue // "the 3rd floor", "the 20th of May"
+		}
+		if d, ok := dayOfMonth(w); ok && (i < 2 || dayPreps[low(i-2)]) {
+			add("date", d, i-1, i+1)
+		}
+	}
 	// school grades and years: "in third grade", "4th grade", "grade
 	// 4", "a fifth-grader", "Year 4" (a British school year is another
 	// type: Year 4 is not grade 4)
@@ -1701,4 +1715,17 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 		}
 	}
 	return out
+}
+
+// dayPreps stand before "the 20th" when it is a day: "on the 20th",
+// "moved to the 27th", "until the 3rd".
+var dayPreps = map[string]bool{"on": true, "to": true, "for": true, "until": true, "till": true, "by": true, "from": true, "before": true, "after": true}
+
+// ordinalDay: a day of the month written as an ordinal in digits ("20th").
+func ordinalDay(w string) bool {
+	if len(w) < 3 || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	suf := w[len(w)-2:]
+	return suf == "st" || suf == "nd" || suf == "rd" || suf == "th"
 }
