@@ -15,6 +15,11 @@
 //   - Sentences. Split at . ! ? ; and line breaks, but not after
 //     abbreviations ("Dr.", "e.g."), initials, inside version numbers,
 //     decimals, URLs or e-mail addresses, or before a lower-case word.
+//   - Contractions typed without their apostrophe ("im", "dont") are read
+//     as contractions. A greeting before an introduction ("Hi, I'm Hannah",
+//     "Hello, my name is Hannah") is left out and the introduction kept,
+//     with an age said beside the name ("im mia, 27") as a reading of its
+//     own; other sentences opening with a greeting are chitchat.
 //   - A statement before a question in one sentence ("VHS German again
 //     tonight — does anyone understand Konjunktiv II?", "I'm on 98k, how
 //     do I make the case?") is read as a sentence of its own; the question
