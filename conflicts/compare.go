@@ -318,12 +318,13 @@ func slotUntouched(existing schema.Memory, d Decision, r topicRead) bool {
 	if !strings.Contains(strings.ToLower(existing.Claim), " and ") {
 		return false
 	}
-	for _, k := range valueKeys(schema.Memory{Claim: existing.Value}) {
+	keys := valueKeys(schema.Memory{Claim: existing.Value})
+	for _, k := range keys {
 		if t, _, _ := strings.Cut(k, "="); t == r.differ {
 			return false
 		}
 	}
-	return len(valueKeys(schema.Memory{Claim: existing.Value})) > 0
+	return len(keys) > 0
 }
 
 // otherOwnThings: both claims say what one of the speaker's own things is,

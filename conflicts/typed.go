@@ -536,7 +536,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 	}
 	// a day of the month alone: "on the 20th", "moved to the 27th" (not
 	// "the 20th of May", read above, nor "the 3rd floor")
-	for i := 1; i+1 <= len(ts); i++ {
+	for i := 1; i < len(ts); i++ {
 		w := low(i)
 		if low(i-1) != "the" || !free(i-1, i+1) || !ordinalDay(w) {
 			continue

@@ -322,7 +322,9 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// commitment to X
 		return analyseAs(s, "I will "+r, ref, sp, st)
 	}
-	if ts := tokenize(text); len(ts) > 0 && (ts[0].low == "hi" || ts[0].low == "hey" || ts[0].low == "hello") && introAfterGreeting(ts) {
+	if low := strings.ToLower(text); !(strings.HasPrefix(low, "hi") || strings.HasPrefix(low, "hey") || strings.HasPrefix(low, "hello")) {
+		// no greeting to read past (the common case, without tokenizing)
+	} else if ts := tokenize(text); len(ts) > 0 && (ts[0].low == "hi" || ts[0].low == "hey" || ts[0].low == "hello") && introAfterGreeting(ts) {
 		// "Hi, I'm Hannah": the introduction without its greeting
 		return analyseAs(s, text[ts[greetingEnd(ts)].start:], ref, sp, st)
 	}

@@ -130,7 +130,7 @@ func speakerImplied(text string) (string, bool) {
 	if w != "allergic" && w != "a" && w != "an" && w != "vegetarian" && w != "vegan" && w != "keen" && w != "sure" && !strings.HasSuffix(w, "ed") {
 		return "", false
 	}
-	return "I'm " + t[:1] + t[1:], true
+	return "I'm " + strings.ToLower(t[:1]) + t[1:], true
 }
 
 // introRe reads a speaker introducing themselves with their age: "Hi, I'm
