@@ -257,10 +257,7 @@ func TestWordsToTheListener(t *testing.T) {
 // replaces the earlier one; someone else's, a goal, a second dose beside
 // the first and a dose in other units are not the speaker's same value.
 func TestAPersonsMeasures(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 30*24*time.Hour, []pairWant{
 		{"I weigh 82kg at the moment and I'm aiming for 76 by the summer.", "Down to 80.5kg this morning!", Supersedes},
 		{"Down to 80.5kg this morning!", "I weigh 79kg now.", Supersedes},
 		{"I weigh 79kg now.", "Weighed in at 78.2 this morning.", Supersedes},
@@ -277,11 +274,7 @@ func TestAPersonsMeasures(t *testing.T) {
 		{"I take 20mg of citalopram.", "I take 500mg of metformin twice a day.", Unrelated},
 		{"I take 500 mg of metformin with breakfast.", "I also take metformin 500 mg with my evening meal.", Unrelated},
 		{"I take 1000 IU of vitamin D daily.", "I take 25 micrograms of vitamin D every day.", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestOwnThingsChangedAndCorrected: a change the speaker makes to their own
@@ -289,10 +282,7 @@ func TestAPersonsMeasures(t *testing.T) {
 // and a correction of what the speaker said before ("I told you the offsite
 // was in Leipzig — it's actually in Potsdam") replace what was said.
 func TestOwnThingsChangedAndCorrected(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 30*24*time.Hour, []pairWant{
 		{"My retainer is 30% non-refundable at booking, rest due 30 days before the wedding", "Changing my retainer to 40% for new bookings from March, too many postponements last year", Supersedes},
 		{"Our standup is at 9:30.", "We've moved our standup to 10am.", Supersedes},
 		{"Team offsite is in Leipzig on 14–15 November, I'm organising it", "Correction: I told you the offsite was in Leipzig — it's actually in Potsdam, I was mixing it up with last year's.", Supersedes},
@@ -300,47 +290,29 @@ func TestOwnThingsChangedAndCorrected(t *testing.T) {
 		// another thing of the speaker's, or an amount of another kind
 		{"My retainer is 30% non-refundable at booking.", "Changing my deposit to 40% for new bookings.", Unrelated},
 		{"Our standup is at 9:30.", "We've moved our retro to Fridays.", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestCorrectionAfterADash: what follows the dash of "oops, I gave you the
 // wrong date before — …" or "Scratch that — …" is the claim, and a
 // correction; a claim before the dash stays the claim.
 func TestCorrectionAfterADash(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 30*24*time.Hour, []pairWant{
 		{"the Nakamura wedding is June 14 at Brock House, they want a first look at 1pm", "oops, I gave you the wrong date before — the Nakamura wedding is June 21, not the 14th. same venue", Supersedes},
 		{"The Lisbon trip is on 3 May.", "Scratch that — the Lisbon trip is on 10 May.", Supersedes},
 		{"Actually, the repo's default branch is master.", "Actually, we renamed the default branch to main - master isn't used any more.", Supersedes},
-	} {
-		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestPlanCalledOff: a claim that a plan is off, named by the plan's own
 // words, retires the plan; one naming something else does not.
 func TestPlanCalledOff(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 7*24*time.Hour, []pairWant{
 		{"We've decided to move the studio to a cheaper place in Easton from June.", "Actually the Easton move is off, the lease fell through.", Supersedes},
 		{"We're going on a Lisbon trip on 3 June.", "The Lisbon trip has been cancelled.", Supersedes},
 		{"We've decided to move the studio to a cheaper place in Easton from June.", "The Lisbon trip has been cancelled.", Unrelated},
 		{"We've decided to move the studio to a cheaper place in Easton from June.", "The Bristol move is off.", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 7*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestDayOffIsNoPlanCalledOff: "Eli's off this Tuesday" is a day off, not
@@ -356,21 +328,14 @@ func TestDayOffIsNoPlanCalledOff(t *testing.T) {
 // "I'm vegetarian" / "I've started eating fish again"); someone else's
 // shifts, working late, and fish beside no meat are other things.
 func TestShiftsAndDietChanged(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 30*24*time.Hour, []pairWant{
 		{"My partner Sam works nights at the BRI as a radiographer.", "Sam switched to day shifts, finally we see each other.", Supersedes},
 		{"I work nights at the moment.", "I'm on days now.", Supersedes},
 		{"I'm vegetarian, have been since uni, so keep that in mind for recipes.", "I've started eating fish again, doctor says I need the omega 3.", Supersedes},
 		{"I work nights at the moment.", "My sister works days at the bakery.", Unrelated},
 		{"I work nights at the moment.", "I worked late at the office on Tuesday.", Unrelated},
 		{"I don't eat meat.", "I eat fish.", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestASixthPersonsChanges: from a sixth person's messages run through the
@@ -378,10 +343,7 @@ func TestShiftsAndDietChanged(t *testing.T) {
 // after all"), a correction after "but", a team's headcount, a labelled
 // event's new date.
 func TestASixthPersonsChanges(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 20*24*time.Hour, []pairWant{
 		{"I'm allergic to penicillin, just so you know.", "Not allergic to penicillin after all, the allergy test came back clear!", Supersedes},
 		{"My wife Priya's birthday is 14 April, I want to book somewhere nice.", "Quick one: I said Priya's birthday was the 14th but it's actually the 16th of April.", Supersedes},
 		{"The platform team is six engineers.", "We hired two more engineers, so the platform team is eight now.", Supersedes},
@@ -389,11 +351,7 @@ func TestASixthPersonsChanges(t *testing.T) {
 		// another team, another allergy
 		{"The platform team is six engineers.", "The data team is eight now.", Unrelated},
 		{"I'm allergic to penicillin, just so you know.", "Not allergic to cats after all, the test came back clear!", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 20*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestTwoThingsOneChanged: a claim that says two things ("Anaya is 9 and
@@ -401,17 +359,10 @@ func TestASixthPersonsChanges(t *testing.T) {
 // is not its slot's value (the swimming day); a claim of the swimming alone
 // is still retired.
 func TestTwoThingsOneChanged(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 14*24*time.Hour, []pairWant{
 		{"My daughter Anaya is 9 and does swimming at Clifton Lido on Thursdays.", "Anaya's swimming moved to Tuesdays from next week.", Unrelated},
 		{"My daughter Anaya does swimming at Clifton Lido on Thursdays.", "Anaya's swimming moved to Tuesdays from next week.", Supersedes},
-	} {
-		if d := relate(t, c.a, c.b, 14*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestAgeInAClaimOfTwoThings: the age a claim gives as its slot's value is
@@ -419,17 +370,10 @@ func TestTwoThingsOneChanged(t *testing.T) {
 // swimming on Thursdays" / "Anaya turned 10 on Saturday"); an age to come
 // ("Leo's 5 next month") is not the age now.
 func TestAgeInAClaimOfTwoThings(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 30*24*time.Hour, []pairWant{
 		{"My daughter Anaya is 9 and does swimming at Clifton Lido on Thursdays.", "Anaya turned 10 on Saturday, we did a pizza party.", Supersedes},
 		{"Leo is 4 and goes to Little Acorns.", "Leo is 5 next month, can you help me plan a party?", Unrelated},
-	} {
-		if d := relate(t, c.a, c.b, 30*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
-	}
+	})
 }
 
 // TestIntroducedAgeGrows: the age a person gives beside their name when
@@ -444,17 +388,27 @@ func TestIntroducedAgeGrows(t *testing.T) {
 // same day as "20 May", so a move "to the 27th" changes it; "the 3rd
 // floor" is no date.
 func TestDayOfTheMonthAlone(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want Relation
-	}{
+	wantRelations(t, 4*24*time.Hour, []pairWant{
 		{"biscuit has a vet appt on the 20th for her jabs", "vet moved biscuit's appt to the 27th", Supersedes},
 		{"Biscuit has a vet appointment on the 20th for her jabs.", "The vet moved Biscuit's appointment to the 27th.", Supersedes},
 		{"I live on the 3rd floor.", "The party is on the 3rd.", Unrelated},
 		{"Biscuit has a vet appointment on the 20th for her jabs.", "Biscuit's vet appointment is on 20 January.", Duplicate},
-	} {
-		if d := relate(t, c.a, c.b, 4*24*time.Hour); d.Relation != c.want {
-			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
-		}
+	})
+}
+
+// pairWant is a pair of claims and the relation wanted between them.
+type pairWant struct {
+	a, b string
+	want Relation
+}
+
+// wantRelations checks each case's relation, b said gap after a
+// (checkRelations with one gap for all).
+func wantRelations(t *testing.T, gap time.Duration, cases []pairWant) {
+	t.Helper()
+	rc := make([]relCase, len(cases))
+	for i, c := range cases {
+		rc[i] = relCase{c.a, c.b, gap, c.want}
 	}
+	checkRelations(t, rc)
 }
