@@ -200,6 +200,8 @@ var Holdouts = []Holdout{
 	{"holdout71.json", "hold-out 71 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout72.json", "hold-out 72 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout73.json", "hold-out 73 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout74.json", "hold-out 74 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout75.json", "hold-out 75 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
