@@ -35,6 +35,12 @@ func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decisi
 	if why := PastApart(existing, incoming); why != "" {
 		return Decision{}, false
 	}
+	if similarity < ChangeMeaningSimilarityApart && len(sharedWords(claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim)))) == 0 {
+		// "I use HoneyBook for contracts" / "I started out on Nikon back
+		// in 2016 before switching to Sony": close, but sharing no word of
+		// what they are about, as ChangeByMeaning asks
+		return Decision{}, false
+	}
 	return Decision{SupersededBy, fmt.Sprintf("the incoming claim tells what held before the existing one (similarity %.3f, at least %.2f)", similarity, PastMeaningSimilarity)}, true
 }
 
