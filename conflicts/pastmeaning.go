@@ -24,8 +24,10 @@ const PastMeaningSimilarity = 0.80
 // before it left Unrelated when the incoming one tells what held before
 // (WordedAsPast: "used to", "back when", "before …", "up until",
 // "previously", "originally") and the existing one does not, their vectors
-// are close (similarity at least PastMeaningSimilarity), and nothing in
-// their words says they are about other things (PastApart): the existing
+// are close (similarity at least PastMeaningSimilarity, or
+// ChangeMeaningSimilarityApart when they share no word of what they are
+// about), and nothing in their words says they are about other things
+// (PastApart): the existing
 // claim supersedes the incoming one (SupersededBy), which is kept as
 // what held before. ok is false when it decides nothing.
 func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
