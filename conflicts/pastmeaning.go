@@ -24,10 +24,8 @@ const PastMeaningSimilarity = 0.80
 // before it left Unrelated when the incoming one tells what held before
 // (WordedAsPast: "used to", "back when", "before …", "up until",
 // "previously", "originally") and the existing one does not, their vectors
-// are close (similarity at least PastMeaningSimilarity, or
-// ChangeMeaningSimilarityApart when they share no word of what they are
-// about), and nothing in their words says they are about other things
-// (PastApart): the existing
+// are close (similarity at least PastMeaningSimilarity), and nothing in
+// their words says they are about other things (PastApart): the existing
 // claim supersedes the incoming one (SupersededBy), which is kept as
 // what held before. ok is false when it decides nothing.
 func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
@@ -35,12 +33,6 @@ func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decisi
 		return Decision{}, false
 	}
 	if why := PastApart(existing, incoming); why != "" {
-		return Decision{}, false
-	}
-	if similarity < ChangeMeaningSimilarityApart && len(sharedWords(claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim)))) == 0 {
-		// "I use HoneyBook for contracts" / "I started out on Nikon back
-		// in 2016 before switching to Sony": close, but sharing no word of
-		// what they are about, as ChangeByMeaning asks
 		return Decision{}, false
 	}
 	return Decision{SupersededBy, fmt.Sprintf("the incoming claim tells what held before the existing one (similarity %.3f, at least %.2f)", similarity, PastMeaningSimilarity)}, true

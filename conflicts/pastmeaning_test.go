@@ -56,28 +56,6 @@ func TestPastByMeaning(t *testing.T) {
 	}
 }
 
-// TestPastByMeaningApart: under ChangeMeaningSimilarityApart, claims that
-// share no word of what they are about ("I use HoneyBook for contracts" /
-// "I started out on Nikon back in 2016 before switching to Sony") are not
-// one thing before and after, as ChangeByMeaning asks; sharing a word
-// ("commute") they may be.
-func TestPastByMeaningApart(t *testing.T) {
-	const between = (PastMeaningSimilarity + ChangeMeaningSimilarityApart) / 2
-	at := time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC)
-	for _, c := range []struct {
-		a, b string
-		want bool
-	}{
-		{"I use HoneyBook for contracts and invoices, $39/month.", "I started out on Nikon back in 2016 before switching to Sony.", false},
-		{"My commute is 20 minutes on the bike.", "When we lived in Croydon my commute used to be an hour on the train.", true},
-	} {
-		e, i := extractOne(t, c.a, at), extractOne(t, c.b, at.Add(30*24*time.Hour))
-		if _, ok := PastByMeaning(e, i, between); ok != c.want {
-			t.Errorf("%q / %q at %.3f: decided %v, want %v", c.a, c.b, between, ok, c.want)
-		}
-	}
-}
-
 // TestWordedAsPast: the words that tell what held before, and openers
 // that date nothing.
 func TestWordedAsPast(t *testing.T) {
