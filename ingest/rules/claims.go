@@ -317,32 +317,14 @@ var joinedSubjects = set(`i'm i've we're we've`)
 // analyseAs analyses text (a rewording of the sentence s) and keeps s as
 // the claim.
 func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema.Memory {
-	if r, ok := reminder(text); ok {
-		// "remind me to X", "can you remind me to X?": the speaker's
-		// commitment to X
-		return analyseAs(s, "I will "+r, ref, sp, st)
-	}
-	if low := strings.ToLower(text); !(strings.HasPrefix(low, "hi") || strings.HasPrefix(low, "hey") || strings.HasPrefix(low, "hello")) {
-		// no greeting to read past (the common case, without tokenizing)
-	} else if ts := tokenize(text); len(ts) > 0 && (ts[0].low == "hi" || ts[0].low == "hey" || ts[0].low == "hello") && introAfterGreeting(ts) {
-		// "Hi, I'm Hannah": the introduction without its greeting
-		return analyseAs(s, text[ts[greetingEnd(ts)].start:], ref, sp, st)
-	}
-	if r, ok := speakerImplied(text); ok {
-		// "Not allergic to penicillin after all": the speaker is not
-		return analyseAs(s, r, ref, sp, st)
-	}
-	if r, ok := toldYouActually(text); ok && r != text {
-		// "I told you the offsite was in Leipzig — it's actually in
-		// Potsdam": what it actually is, as a correction
-		return analyseAs(s, r, ref, sp, st)
-	}
-	if r, ok := correctedAfterDash(text); ok {
-		// "oops, I gave you the wrong date before — the Nakamura wedding
-		// is June 21, not the 14th": the claim is after the dash
+	for _, rw := range rewrites {
+		r, ok := rw.read(text)
+		if !ok || r == text {
+			continue
+		}
 		ms := analyseAs(s, r, ref, sp, st)
 		for i := range ms {
-			ms[i].Correction = true
+			ms[i].Correction = ms[i].Correction || rw.correction
 		}
 		return ms
 	}

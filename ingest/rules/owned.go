@@ -10,6 +10,40 @@ import (
 // what they said before ("I told you the offsite was in Leipzig — it's
 // actually in Potsdam").
 
+// rewrites say a sentence again in the shape the clause reading takes,
+// tried in order; the first that reads it is analysed in its place, the
+// claim kept as said. correction marks what it gives as a correction.
+var rewrites = []struct {
+	read       func(string) (string, bool)
+	correction bool
+}{
+	{willDo, false},            // "remind me to X": "I will X"
+	{afterGreeting, false},     // "Hi, I'm Hannah": "I'm Hannah"
+	{speakerImplied, false},    // "Not allergic to penicillin after all"
+	{toldYouActually, false},   // "I told you X was Y — it's actually Z"
+	{correctedAfterDash, true}, // "oops, I gave you the wrong date before — …"
+}
+
+// willDo reads "remind me to X" and its polite forms as the speaker's
+// commitment: "I will X".
+func willDo(text string) (string, bool) {
+	r, ok := reminder(text)
+	return "I will " + r, ok
+}
+
+// afterGreeting returns an introduction without the greeting before it
+// ("Hi, I'm Hannah": "I'm Hannah"), or false.
+func afterGreeting(text string) (string, bool) {
+	if low := strings.ToLower(text); !strings.HasPrefix(low, "hi") && !strings.HasPrefix(low, "hey") && !strings.HasPrefix(low, "hello") {
+		return "", false // the common case, without tokenizing
+	}
+	ts := tokenize(text)
+	if len(ts) == 0 || ts[0].low != "hi" && ts[0].low != "hey" && ts[0].low != "hello" || !introAfterGreeting(ts) {
+		return "", false
+	}
+	return text[ts[greetingEnd(ts)].start:], true
+}
+
 // toldYouRe reads a correction of what the speaker said before: "I told
 // you the offsite was in Leipzig — it's actually in Potsdam", "I said the
 // call was at 3pm earlier, it's 4pm".
