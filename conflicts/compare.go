@@ -156,6 +156,10 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// move is off"
 			return d
 		}
+		if d, ok := beforeNamed(existing, incoming); ok {
+			// "I bank with Tangerine" / "Used to bank with TD before Tangerine"
+			return d
+		}
 		if d, r, ok := readByTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) && !slotUntouched(existing, d, r) {
 			// slots that do not line up, read by topic and typed value
 			return d

@@ -2,7 +2,10 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // A claim told later may say what held before now: "I used to drive a
@@ -114,4 +117,151 @@ func usedTo(ts []ctok) int {
 		return i
 	}
 	return -1
+}
+
+// beforeNamed decides a pair whose incoming claim says what held before
+// a thing the existing claim names as its own: "I bank with Tangerine" /
+// "Used to bank with TD before Tangerine", "I drive a 2016 Renault Clio" /
+// "Before the Clio I had a Fiat Panda", "Our GP is Dr Okafor" / "We were
+// with Dr Hughes before Dr Okafor". The incoming claim is the older state
+// (SupersededBy) when:
+//   - it says "before" and a name (or "the" and a word) that the existing
+//     claim gives as its value, or as a name of its own;
+//   - that is no time ("before Christmas", "before March");
+//   - its clause is in the past ("were", "had", "used to") and the speaker's
+//     own ("I", "we", or no subject at all), with nothing of the future
+//     and no "never";
+//   - it names something else besides (TD, a Fiat Panda, Dr Hughes);
+//   - the existing claim is not itself about before.
+func beforeNamed(existing, incoming schema.Memory) (Decision, bool) {
+	its := claimTokens(incoming.Claim)
+	b := slices.IndexFunc(its, func(t ctok) bool { return t.low == "before" })
+	if b < 0 || b+1 >= len(its) || slices.ContainsFunc(its[b+1:], func(t ctok) bool { return t.low == "before" }) {
+		return Decision{}, false
+	}
+	// the thing named after "before": a run of capitalised words, or
+	// "the" and one or two words, up to a break or the clause's subject
+	k := b + 1
+	article := its[k].low == "the"
+	if article {
+		k++
+	}
+	start := k
+	for ; k < len(its) && k < start+3; k++ {
+		t := its[k]
+		if subjectPronouns[t.low] || possessives[t.low] || t.low == "and" || !isWord(t.low) {
+			break
+		}
+		if !article && !capitalised(t.raw) {
+			break
+		}
+		if k > start && t.brk {
+			break
+		}
+	}
+	if k == start {
+		return Decision{}, false
+	}
+	named := its[start:k]
+	for _, t := range named {
+		if _, day := weekdays[t.low]; day || seasons[t.low] || slices.Contains(monthNames, t.low) || timeAdverbs[t.low] || kinWords[t.low] {
+			return Decision{}, false
+		}
+	}
+	var phrase []string
+	for _, t := range named {
+		phrase = append(phrase, t.low)
+	}
+	ets := claimTokens(existing.Claim)
+	if slices.ContainsFunc(ets, func(t ctok) bool { return t.low == "before" }) || usedTo(ets) >= 0 {
+		return Decision{}, false
+	}
+	if _, ok := pastOpening(ets); ok {
+		return Decision{}, false
+	}
+	// the thing is the existing claim's value ("I bank with Tangerine"),
+	// or, when it has none, a whole name in it ("I drive truck for
+	// Prairie Line Freight"; not the "Heaton Moor" of "Heaton Moor
+	// Medical Centre")
+	if !containsRun(claimTokens(existing.Value), phrase) && (article || existing.Value != "" || !wholeName(ets, phrase)) {
+		return Decision{}, false
+	}
+	// the incoming clause: the speaker's, in the past, naming another thing
+	own, past, other := its[0].low == "used" || its[0].low == "before", false, false
+	for x, t := range its {
+		if x >= b && x < k {
+			continue
+		}
+		switch {
+		case futureWords[t.low] || strings.HasSuffix(t.low, "'ll") || t.low == "never":
+			// "Before Monzo I'd never used a banking app"
+			return Decision{}, false
+		case t.low == "i" || t.low == "we" || t.low == "me" || t.low == "us":
+			own = true
+		case t.low == "he" || t.low == "she" || t.low == "they" || t.low == "his" || t.low == "her" || t.low == "their":
+			if b == 0 && x == k || b > 0 && x == 0 {
+				// "before Tangerine, she banked with TD", "She was with
+				// TD before Tangerine"
+				return Decision{}, false
+			}
+		}
+		if pastVerbs[t.low] || t.low == "used" && x+1 < len(its) && its[x+1].low == "to" {
+			past = true
+		}
+		if x > 0 && capitalised(t.raw) && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !slices.Contains(phrase, t.low) {
+			other = true
+		}
+	}
+	if article && !other {
+		// "Before the Clio I had an ancient Fiat Panda": the thing may be
+		// a common noun after "a"
+		other = slices.ContainsFunc(its[k:], func(t ctok) bool { return t.low == "a" || t.low == "an" })
+	}
+	if !own || !past || !other {
+		return Decision{}, false
+	}
+	return Decision{SupersededBy, fmt.Sprintf("the incoming claim says what held before %q, which the existing claim gives as its own", strings.Join(phrase, " "))}, true
+}
+
+// containsRun reports whether ts holds the words of phrase in a row.
+func containsRun(ts []ctok, phrase []string) bool {
+	return runAt(ts, phrase) >= 0
+}
+
+// runAt is where ts holds the words of phrase in a row, or -1.
+func runAt(ts []ctok, phrase []string) int {
+	for i := 0; i+len(phrase) <= len(ts); i++ {
+		match := true
+		for j, w := range phrase {
+			if ts[i+j].low != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
+}
+
+// orgSuffixes end an organisation's name and may be left out of it:
+// "Prairie Line Freight" is "Prairie Line".
+var orgSuffixes = map[string]bool{"freight": true, "transport": true, "logistics": true, "ltd": true, "inc": true,
+	"llc": true, "plc": true, "group": true, "co": true, "bank": true, "holdings": true}
+
+// wholeName reports whether ts names phrase as a whole name: not part of
+// a longer run of capitalised words, but for an organisation's suffix.
+func wholeName(ts []ctok, phrase []string) bool {
+	i := runAt(ts, phrase)
+	if i < 0 {
+		return false
+	}
+	if i > 0 && !ts[i].brk && capitalised(ts[i-1].raw) && i-1 > 0 {
+		return false
+	}
+	if end := i + len(phrase); end < len(ts) && !ts[end].brk && capitalised(ts[end].raw) && !orgSuffixes[ts[end].low] {
+		return false
+	}
+	return true
 }

@@ -412,3 +412,27 @@ func wantRelations(t *testing.T, gap time.Duration, cases []pairWant) {
 	}
 	checkRelations(t, rc)
 }
+
+// TestWhatHeldBeforeANamedThing: a claim that says what held "before" a
+// thing the speaker's earlier claim gives as their own is that thing's
+// older state; a time, a name inside a longer name, someone else's past,
+// or a plan is not.
+func TestWhatHeldBeforeANamedThing(t *testing.T) {
+	wantRelations(t, 120*24*time.Hour, []pairWant{
+		{"I bank with Tangerine, everything's in the app.", "Used to bank with TD before Tangerine, the monthly fees drove me up the wall.", SupersededBy},
+		{"Our GP is Dr Okafor at Heaton Moor Medical Centre, she's brilliant with Josh's asthma.", "We were with Dr Hughes before Dr Okafor, he retired the year Josh was born.", SupersededBy},
+		{"I live in Heaton Moor with my two, Ellie who's 16 and Josh who's 13.", "Before Heaton Moor we lived in Cheadle Hulme, back when I was still married.", SupersededBy},
+		{"I drive a 2016 Renault Clio, it's held up well on the wedding runs.", "Before the Clio I had an ancient Fiat Panda with no air con.", SupersededBy},
+		{"Name's Dale, I drive truck for Prairie Line Freight.", "Before Prairie Line I was with Bison Transport for six years.", SupersededBy},
+		{"I do the weekly food shop at Aldi on Kirkstall Road, usually Sunday mornings.", "Before Aldi I used to get a big Tesco delivery every Friday, way too pricey.", SupersededBy},
+		{"We live in a two-bed condo in Leslieville, me and my partner Jess.", "Before Leslieville, Jess and I were in a basement apartment in the Annex.", SupersededBy},
+		// a name inside a longer one, a thing that is not the claim's value
+		{"Our GP is Dr Okafor at Heaton Moor Medical Centre, she's brilliant with Josh's asthma.", "Before Heaton Moor we lived in Cheadle Hulme, back when I was still married.", Unrelated},
+		{"I'm a team lead at a fintech in Berlin (Kontor, we do B2B payments).", "Before Kontor I was at Zalando for 4 years as a senior backend dev.", Unrelated},
+		// a time, someone else's past, a plan, a thing not named before
+		{"We spend Christmas at my mum's in Harrogate.", "Before Christmas we went to Edinburgh for the markets.", Unrelated},
+		{"I bank with Tangerine, everything's in the app.", "Before Tangerine, she banked with TD for years.", Unrelated},
+		{"I bank with Tangerine, everything's in the app.", "Before Tangerine I'll move my savings to EQ Bank.", Unrelated},
+		{"I drive a 2016 Renault Clio.", "Before the wedding we had dinner at Nando's.", Unrelated},
+	})
+}

@@ -202,6 +202,10 @@ var Holdouts = []Holdout{
 	{"holdout73.json", "hold-out 73 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout74.json", "hold-out 74 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout75.json", "hold-out 75 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout76.json", "hold-out 76 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout77.json", "hold-out 77 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout78.json", "hold-out 78 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout79.json", "hold-out 79 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
