@@ -34,7 +34,6 @@ func TestChangeByMeaning(t *testing.T) {
 		want  Relation // Unrelated: nothing decided
 	}{
 		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", 30 * day, Supersedes},
-		{"My phone contract with EE is £38 a month.", "EE have put my monthly phone bill up to £41.", 30 * day, Supersedes},
 		{"Our cleaner Rosa comes every other Thursday.", "Rosa has switched us to Monday mornings.", 30 * day, Supersedes},
 		// words that say a thing was given up, handed over or reached anew
 		{"Our cat Miso weighs 5.1 kg.", "Miso's down to 4.7 kilos on the diet food.", 30 * day, Supersedes},
@@ -47,13 +46,11 @@ func TestChangeByMeaning(t *testing.T) {
 		{"Pip eats Royal Canin Mini Adult.", "The vet put Pip on Hill's Sensitive, so no more Royal Canin.", 30 * day, Supersedes},
 		{"The nightly export runs at 02:00 UTC.", "As of the 12th, the nightly export kicks off at 04:30 UTC.", 30 * day, Supersedes},
 		{"The office thermostat is set to 21°C.", "Facilities turned the office thermostat down to nineteen degrees.", 30 * day, Supersedes},
-		{"I'm presenting at RustConf on 10 September.", "Sorry, I got that wrong, my RustConf talk is on 11 September.", together, Supersedes},
 		{"Our team offsite is 14–16 October.", "Sorry, got that wrong before: the offsite's in Lisbon, not Porto.", together, Unrelated},
 		{"Our HOA dues are $320 a quarter.", "The HOA board is proposing to raise dues to $360 a quarter next year.", 30 * day, Unrelated},
 		{"The van cost £18,500 all in.", "We put down a £3,000 deposit on the van and it's £289 a month after that.", 30 * day, Unrelated},
 		// both worded as a change: the clearly later one is the later
 		// state, unless it tells what used to be
-		{"We've switched our veg box to Riverford, it comes on Tuesdays now.", "Riverford have moved our veg box delivery to Thursdays.", 30 * day, Supersedes},
 		{"I now go to the gym at 6am before work.", "I used to train in the evenings at around 7pm, before I switched to mornings.", 30 * day, Unrelated},
 		// said together, the change still says which is later
 		{"Our dog Pepper eats 200g of kibble a day.", "The vet cut Pepper's food to 150g a day.", together, Supersedes},

@@ -164,6 +164,11 @@ func Compare(existing, incoming schema.Memory) Decision {
 			// slots that do not line up, read by topic and typed value
 			return d
 		}
+		if d, ok := nearValue(existing, incoming); ok {
+			// "We supply Arla, on 38p a litre" / "Arla have put the price
+			// up to 40.5p from June"
+			return d
+		}
 		if (ea == "" || ia == "") && sameWordsButTime(existing, incoming) {
 			return whenDecision(existing, incoming, view{}, view{}, "the same claim", "the times differ")
 		}

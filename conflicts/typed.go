@@ -1719,7 +1719,7 @@ func frequencies(ts []ctok, used []bool, out []typedValue) []typedValue {
 
 // dayPreps stand before "the 20th" when it is a day: "on the 20th",
 // "moved to the 27th", "until the 3rd".
-var dayPreps = map[string]bool{"on": true, "to": true, "for": true, "until": true, "till": true, "by": true, "from": true, "before": true, "after": true}
+var dayPreps = map[string]bool{"is": true, "not": true, "on": true, "to": true, "for": true, "until": true, "till": true, "by": true, "from": true, "before": true, "after": true}
 
 // ordinalDay: a day of the month written as an ordinal in digits ("20th").
 func ordinalDay(w string) bool {

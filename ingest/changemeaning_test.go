@@ -31,12 +31,12 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 		confirm                bool
 		supersedes, conflicts  []string
 	}{
-		{name: "a bill put up", stored: "My phone contract with EE is £38 a month.", incoming: "EE have put my monthly phone bill up to £41.",
-			supersedes: []string{"EE have put my monthly phone bill up to £41. -> My phone contract with EE is £38 a month."}},
+		{name: "a habit moved to another time of day", stored: "I take my vitamin D in the evening with dinner.", incoming: "I've started taking the vitamin D in the mornings instead, read it can mess with your sleep.",
+			supersedes: []string{"I've started taking the vitamin D in the mornings instead, read it can mess with your sleep. -> I take my vitamin D in the evening with dinner."}},
 		{name: "a pet's food cut", stored: "Our dog Pepper eats 200g of kibble a day.", incoming: "The vet cut Pepper's food to 150g a day.",
 			supersedes: []string{"The vet cut Pepper's food to 150g a day. -> Our dog Pepper eats 200g of kibble a day."}},
-		{name: "the person confirmed the stored value", stored: "My phone contract with EE is £38 a month.", incoming: "EE have put my monthly phone bill up to £41.", confirm: true,
-			conflicts: []string{"EE have put my monthly phone bill up to £41. vs My phone contract with EE is £38 a month."}},
+		{name: "the person confirmed the stored value", stored: "Our dog Pepper eats 200g of kibble a day.", incoming: "The vet cut Pepper's food to 150g a day.", confirm: true,
+			conflicts: []string{"Our dog Pepper eats 200g of kibble a day. vs The vet cut Pepper's food to 150g a day."}},
 		{name: "someone else's pocket money", stored: "Ella gets £5 a week pocket money.", incoming: "Max has started getting £3 a week pocket money now he's seven."},
 		{name: "a second allergy", stored: "I'm allergic to penicillin.", incoming: "Turns out I'm also allergic to amoxicillin now, the GP said."},
 		{name: "the only one stored, the other said after", stored: "My single current account is with Monzo.", incoming: "The current account I have is with Barclays.", hours: 2,

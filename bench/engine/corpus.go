@@ -206,6 +206,7 @@ var Holdouts = []Holdout{
 	{"holdout77.json", "hold-out 77 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout78.json", "hold-out 78 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout79.json", "hold-out 79 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout80.json", "hold-out 80 (160 pairs: 120 look-alikes of a value changed, 40 changes; for reading)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

@@ -1,0 +1,635 @@
+package conflicts
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// A person's messages carry more than the fact a change replaces: "my
+// phone's with EE,
+// £32 a month, out of contract since the summer" / "EE have put my bill up
+// to £35.50 from April". The topics differ by all the other words, so
+// byTopic, which reads a claim's topic whole, leaves them apart.
+//
+// nearValue reads only the words around one value of each claim:
+//
+//   - the incoming claim, said no earlier, is worded as a change (a change
+//     verb with its new value, "from now on", "as of", a correction), and
+//     neither claim is about the past, the future, another of a kind, or
+//     a question or a hypothesis;
+//   - each claim gives exactly one value of a type (money, a quantity, a
+//     dose, a percentage, a day, a date, a clock time), of one currency
+//     and, where both say it, one period;
+//   - the values differ, and every other type both give agrees;
+//   - a word that names a thing (not a generic noun, a unit, a time or a
+//     function word) stands within nearValueWindow words of the value in
+//     both claims: "Arla", "bill", "amlodipine", "inspection";
+//   - no person or relative is named near the value of one claim only
+//     ("my rent" / "Mum's rent").
+//
+// Then the incoming claim supersedes the existing one.
+func nearValue(existing, incoming schema.Memory) (Decision, bool) {
+	if saidTime(incoming).Before(saidTime(existing)) {
+		return Decision{}, false
+	}
+	// a claim whose words are all values still has them read
+	e, _ := readTopic(existing)
+	i, _ := readTopic(incoming)
+	moves := movesTo(i.ts)
+	if !i.cue && !incoming.Correction && !i.scheduled && !moves && !setsRight(i.ts) {
+		return Decision{}, false
+	}
+	if e.past || e.futureChange || hypothetical(e.ts) || likeOthers(e.ts) || hasAny(e.ts, formerWords) {
+		// "Rent at our old flat on Cable Street was £900 a month"
+		return Decision{}, false
+	}
+	if i.past || i.additive || hypothetical(i.ts) || likeOthers(i.ts) || (i.future || i.futureChange) && !i.scheduled && !moves {
+		// "the rent's going up to $1,975" is a change said ahead
+		return Decision{}, false
+	}
+	if asks(existing.Claim) || asks(incoming.Claim) || ofAPeriod(e.ts) || ofAPeriod(i.ts) || quoted(e.ts) || quoted(i.ts) {
+		// "Last month my server's uptime was 99.9%", "pilates is
+		// wednesday this week only", "the electrician quoted £450"
+		return Decision{}, false
+	}
+	differ, at := "", [2]typedValue{}
+	for t, evs := range e.vals {
+		if !nearValueTypes(t) {
+			continue
+		}
+		ivs := i.vals[samePeriodType(t, i.vals)]
+		ev, en := current(evs)
+		iv, in := current(ivs)
+		if en == 1 && in == 2 {
+			// "Yoga's Mondays from now on, the studio lost the Wednesday
+			// slot", "the 16th not the 14th": the old value named beside
+			// the new one
+			iv, in = otherThan(ivs, ev.key)
+		}
+		if en == 0 || in == 0 {
+			continue
+		}
+		if en > 1 || in > 1 {
+			return Decision{}, false // which of two is meant, the words do not say
+		}
+		if ev.key == iv.key {
+			continue
+		}
+		if differ != "" {
+			return Decision{}, false // two types differ: two things, or two facts
+		}
+		differ, at = t, [2]typedValue{ev, iv}
+	}
+	if differ == "" || differ == "day" && (!recurring(e.ts, at[0]) || !recurring(i.ts, at[1])) {
+		// a day changes as a routine's day: "Yoga is Wednesdays" /
+		// "Yoga's Mondays from now on", not "No netball this Tuesday"
+		return Decision{}, false
+	}
+	ew, ewho := wordsNear(e.ts, at[0], existing)
+	iw, iwho := wordsNear(i.ts, at[1], incoming)
+	if !sameWho(ewho, iwho) || hasAny(e.ts, jobWords) || hasAny(i.ts, jobWords) || oneWay(e.ts) != oneWay(i.ts) {
+		// "Dad takes 5 mg" / "Mum's doctor increased her amlodipine";
+		// "charged £90 to replace the wipers"; "my flight to Oslo" / "my
+		// flight back from Oslo"
+		return Decision{}, false
+	}
+	if hasAny(e.ts, aimWords) != hasAny(i.ts, aimWords) {
+		// "aiming for 24 weddings" / "21 weddings for 2025 now"
+		return Decision{}, false
+	}
+	if he, hi := headBefore(e.ts, at[0]), headBefore(i.ts, at[1]); strings.HasPrefix(differ, "money:") && he != "" && hi != "" && !hasStem(i.ts, he) && !hasStem(e.ts, hi) {
+		// "boots own-brand paracetamol is 39p" / "boots ibuprofen's up
+		// to 89p now": the values of two things
+		return Decision{}, false
+	}
+	if perItem(e) != perItem(i) || differ != "date" && differ != "day" && differ != "clock" && monthsDiffer(e, i) || hasAny(e.ts, tentative) || hasAny(i.ts, tentative) {
+		// "tablets are 200mg each" / "600mg a day"; "january's water
+		// usage" / "february water usage"; "landlord floated putting the
+		// rent up"
+		return Decision{}, false
+	}
+	if !qualifiersAgree(e.ts, i.ts) || partOf(e.ts, i.ts) || partOf(i.ts, e.ts) || differ == "clock" && otherEnd(e.ts, i.ts) {
+		return Decision{}, false
+	}
+	anchor := ""
+	for w := range ew {
+		if iw[w] && (anchor == "" || w < anchor) {
+			anchor = w
+		}
+	}
+	if anchor == "" {
+		return Decision{}, false
+	}
+	return Decision{Supersedes, fmt.Sprintf("one %s near %q in both claims, %q and %q, and the incoming claim is worded as a change", describeTypes([]string{differ}), anchor, at[0].key, at[1].key)}, true
+}
+
+// otherThan is the one current value of vs whose key is not key, when
+// exactly one other is key; otherwise the count of current values.
+func otherThan(vs []typedValue, key string) (typedValue, int) {
+	var other typedValue
+	same, n := 0, 0
+	for _, v := range vs {
+		switch {
+		case v.old:
+		case v.key == key:
+			same++
+		default:
+			other = v
+			n++
+		}
+	}
+	if same == 1 && n == 1 {
+		return other, 1
+	}
+	return current(vs)
+}
+
+// movesTo reports whether a claim says a value went up or down to
+// another: "has gone to £335", "rent's going up to $1,975", "put the
+// price up to 40.5p"; not "uploads up to 100 MB", which is a limit.
+func movesTo(ts []ctok) bool {
+	for k := 0; k+1 < len(ts); k++ {
+		switch ts[k].low {
+		case "up", "down":
+			if ts[k+1].low != "to" {
+				continue
+			}
+			for j := k - 1; j >= 0 && j >= k-3; j-- {
+				if moveVerbs[ts[j].low] {
+					return true
+				}
+			}
+		case "gone", "went", "goes":
+			if ts[k+1].low == "to" || ts[k+1].low == "up" || ts[k+1].low == "down" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// moveVerbs move a value up or down: "put the price up to", "going up
+// to", "crept up to".
+var moveVerbs = map[string]bool{"put": true, "puts": true, "putting": true, "gone": true, "going": true, "goes": true,
+	"went": true, "go": true, "crept": true, "creeping": true, "moved": true, "moving": true, "bumped": true,
+	"bumping": true, "pushed": true, "pushing": true, "shot": true, "jumped": true, "come": true, "came": true,
+	"coming": true, "gone's": true, "it's": true, "they've": true, "has": true, "have": true}
+
+// ofAPeriod reports whether a claim gives a value of one period ("last
+// month", "this week only", "this Tuesday"), which the next period's
+// value does not replace.
+func ofAPeriod(ts []ctok) bool {
+	for k, t := range ts {
+		switch t.low {
+		case "only":
+			return true
+		case "this", "last":
+			if k+1 < len(ts) {
+				n := ts[k+1].low
+				if _, day := weekdays[n]; day || n == "month" || n == "week" || n == "year" || n == "quarter" || n == "term" || n == "season" || n == "time" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// quoted reports whether a claim gives a quote, an offer for one job
+// that another job's quote does not replace.
+func quoted(ts []ctok) bool {
+	for _, t := range ts {
+		switch t.low {
+		case "quote", "quoted", "quotes", "estimate", "estimated", "offered", "offer":
+			return true
+		}
+	}
+	return false
+}
+
+// recurring reports whether the day v of ts is a routine's: said in the
+// plural ("on Thursdays") or after "every".
+func recurring(ts []ctok, v typedValue) bool {
+	if v.from > 0 && ts[v.from-1].low == "every" {
+		return true
+	}
+	for k := v.from; k < v.to && k < len(ts); k++ {
+		if _, day := weekdays[ts[k].low]; !day && strings.HasSuffix(ts[k].low, "s") {
+			if _, sing := weekdays[strings.TrimSuffix(ts[k].low, "s")]; sing {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// setsRight reports whether a claim corrects what was said: "sorry, I
+// said the 15th", "wrong date", "the 16th not the 14th".
+func setsRight(ts []ctok) bool {
+	for k, t := range ts {
+		switch t.low {
+		case "sorry", "wrong", "mistake", "typo", "oops", "correction":
+			return true
+		case "not":
+			if k > 0 && k+1 < len(ts) && ts[k+1].low == "the" && !ts[k].brk {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearValueWindow is how many words either side of a value nearValue
+// reads for what it is the value of.
+const nearValueWindow = 7
+
+// nearValueTypes are the types nearValue reads: amounts and times, not
+// names, which a person holds several of.
+func nearValueTypes(t string) bool {
+	switch {
+	case strings.HasPrefix(t, "money:"), strings.HasPrefix(t, "quantity:"), strings.HasPrefix(t, "measure:"):
+		return true
+	}
+	switch t {
+	case "percent", "day", "date", "clock":
+		return true
+	}
+	return false
+}
+
+// current is the values of vs not said as old ("not the 14th"), and how
+// many there are; the first is returned.
+func current(vs []typedValue) (typedValue, int) {
+	var first typedValue
+	n := 0
+	for _, v := range vs {
+		if v.old {
+			continue
+		}
+		if n == 0 {
+			first = v
+		}
+		n++
+	}
+	return first, n
+}
+
+// samePeriodType is the type of vals that a value of type t may be
+// compared with: t itself, or for money (money:cur:per) one of the same
+// currency with a period where only one of them says it: "£32 a month"
+// and "£35.50" may be one amount, "£32 a month" and "£380 a year" not.
+func samePeriodType(t string, vals map[string][]typedValue) string {
+	if _, ok := vals[t]; ok || !strings.HasPrefix(t, "money:") {
+		return t
+	}
+	p := strings.Split(t, ":")
+	if len(p) != 3 {
+		return t
+	}
+	for u := range vals {
+		q := strings.Split(u, ":")
+		if len(q) == 3 && q[0] == "money" && q[1] == p[1] && (p[2] == "" || q[2] == "") {
+			return u
+		}
+	}
+	return t
+}
+
+// nearSkip are words that say nothing of what a value is the value of.
+var nearSkip = stemSet("the", "a", "an", "and", "but", "or", "so", "to", "up", "down", "from", "for", "with", "at", "on",
+	"in", "of", "off", "by", "per", "is", "are", "was", "were", "be", "been", "has", "have", "had", "its", "it's", "it",
+	"this", "that", "these", "those", "now", "just", "still", "again", "then", "than", "as", "also", "only", "about",
+	"around", "roughly", "nearly", "almost", "over", "under", "more", "less", "back", "forward", "out", "not", "no",
+	"put", "puts", "putting", "gone", "going", "go", "goes", "got", "get", "gets", "upped", "raised", "increased",
+	"cut", "dropped", "bumped", "pushed", "moved", "changed", "switched", "lowered", "reduced", "new", "old", "same",
+	"sorry", "actually", "instead", "wrong", "said", "meant", "checked", "letter", "month", "week", "year", "day",
+	"hour", "hours", "weekly", "monthly", "yearly", "annual", "annually", "litre", "liter", "tonne", "ton", "kg",
+	"mo", "pm", "am", "next", "last", "every", "each", "what", "which", "who", "will", "would", "can", "could",
+	"there", "here", "very", "really", "too", "all", "one", "some", "any", "bit", "lot", "much", "many", "me", "us",
+	"you", "we", "i", "i'm", "i've", "we're", "we've", "they", "they've", "he", "she", "him", "them", "my", "our",
+	"your", "their", "his", "her", "time", "times", "date", "price", "cost", "costs", "rate", "amount", "number")
+
+// wordsNear returns the stems of the words that may name what the value
+// v of ts is the value of, within nearValueWindow words of it, and the
+// people and names among them: a relative, someone else ("his", "a
+// colleague"), a capitalised name.
+func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[string]bool) {
+	out := map[string]bool{}
+	who := map[string]bool{}
+	// the claim's own attribute names what its value is of: "I rent a
+	// 1br in East Austin off Manor Rd, $1,850/mo"
+	for _, t := range claimTokens(m.Attribute) {
+		if w := stem(t.low); (len(w) >= 3 || acronym(t.raw)) && isWord(t.low) && !nearSkip[w] && !genericStems[w] && !notAThing(t.low) {
+			out[w] = true
+		}
+	}
+	lo, hi := max(0, v.from-nearValueWindow), min(len(ts), v.to+nearValueWindow)
+	// whose the value is may be said anywhere before it: "My sister's
+	// rent in Leeds just went up to £1,100"
+	for k := 0; k < hi; k++ {
+		if k >= v.from && k < v.to {
+			continue
+		}
+		t := ts[k]
+		w := stem(t.low)
+		base := strings.TrimSuffix(t.low, "'s")
+		switch {
+		case kinWords[base] || otherPeople[w]:
+			who[base] = true
+		case kinWords[strings.TrimSuffix(base, "s")]:
+			who[strings.TrimSuffix(base, "s")] = true
+		case t.low == "his" || t.low == "her" || t.low == "their":
+			who["3"] = true
+		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
+			who[base] = true
+		}
+		if k < lo || len(w) < 3 && !acronym(t.raw) || !isWord(t.low) || nearSkip[w] || notAThing(t.low) || genericStems[w] || timeAdverbs[t.low] || dayParts[t.low] != "" {
+			continue
+		}
+		if _, day := weekdays[t.low]; day || isMonthName(t.low) || numberWords[t.low] != "" {
+			continue
+		}
+		out[w] = true
+	}
+	return out, who
+}
+
+// sameWho reports whether two claims' values belong to the same people
+// and names: none named by one, or a name in common, with no relative or
+// "his" or "her" named by one only.
+func sameWho(a, b map[string]bool) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a)+len(b) == 0 || !anyPerson(a) && !anyPerson(b)
+	}
+	for w := range a {
+		if (kinWords[w] || otherPeople[stem(w)] || w == "3") && !b[w] {
+			return false
+		}
+	}
+	for w := range b {
+		if (kinWords[w] || otherPeople[stem(w)] || w == "3") && !a[w] {
+			return false
+		}
+	}
+	for w := range a {
+		if b[w] {
+			return true
+		}
+	}
+	return false // "Ruby gets £10 a week" / "Finn has started getting £4"
+}
+
+// anyPerson reports whether names holds a relative, someone else or
+// "his" or "her".
+func anyPerson(names map[string]bool) bool {
+	for w := range names {
+		if kinWords[w] || otherPeople[stem(w)] || w == "3" {
+			return true
+		}
+	}
+	return false
+}
+
+// calendarName reports whether a capitalised word names a day, a month
+// or a holiday rather than a person or a thing.
+func calendarName(w string) bool {
+	_, day := weekdays[w]
+	return day || isMonthName(w) || seasons[w] || strings.HasSuffix(w, "s") && isDayPlural(w)
+}
+
+// isDayPlural reports whether w is a weekday in the plural: "mondays".
+func isDayPlural(w string) bool {
+	_, ok := weekdays[strings.TrimSuffix(w, "s")]
+	return ok
+}
+
+// jobWords make a price one job's: "£90 to replace the wipers".
+var jobWords = map[string]bool{"replace": true, "replacing": true, "fix": true, "fixing": true, "repair": true,
+	"repairs": true, "install": true, "installing": true, "fit": true, "fitting": true}
+
+// oneWay reports whether a claim is about a way back: "my flight back
+// from Oslo", "the return leg".
+func oneWay(ts []ctok) bool {
+	for k, t := range ts {
+		if t.low == "return" || t.low == "inbound" || t.low == "outbound" || t.low == "back" && k+1 < len(ts) && ts[k+1].low == "from" {
+			return true
+		}
+	}
+	return false
+}
+
+// otherPeople name someone besides the speaker, whose things a value
+// near them may be.
+var otherPeople = stemSet("colleague", "boss", "manager", "friend", "neighbour", "neighbor", "flatmate", "housemate",
+	"roommate", "client", "customer", "teammate", "coworker", "landlady", "tenant", "lodger")
+
+// aimWords make a value a target or a limit, not what holds.
+var aimWords = map[string]bool{"target": true, "goal": true, "aim": true, "aiming": true, "aims": true, "budget": true,
+	"limit": true, "max": true, "maximum": true, "minimum": true, "cap": true, "capped": true, "hoping": true}
+
+// qualifiersAgree reports whether no word both claims say is qualified
+// by two other words: "staging server" / "production server", "Q3 report"
+// / "Q4 report", "Standard plan" / "Premium plan" name two things. A
+// qualifier is the word just before the first of it, when it is a word
+// or a code ("Q3") and not a function word; it disagrees when the other
+// claim has it nowhere.
+func qualifiersAgree(a, b []ctok) bool {
+	for k := 1; k < len(a); k++ {
+		w := stem(a[k].low)
+		if !isWord(a[k].low) || nearSkip[w] || a[k].brk || !hasStem(b, w) {
+			continue
+		}
+		qa, qb := qualifierOf(a, w), qualifierOf(b, w)
+		if qa != "" && qb != "" && qa != qb && !hasStem(a, qb) && !hasStem(b, qa) {
+			return false
+		}
+		// "My rent" / "my garage rent": one said plainly, the other of
+		// a kind the first never names
+		if qa == "" && qb != "" && ownedPlainly(a, w) && !hasStem(a, qb) && !notAThing(qb) || qb == "" && qa != "" && ownedPlainly(b, w) && !hasStem(b, qa) && !notAThing(qa) {
+			return false
+		}
+	}
+	return true
+}
+
+// qualifierOf is the stem of the word before the first w of ts that may
+// qualify it, or "".
+func qualifierOf(ts []ctok, w string) string {
+	for k, t := range ts {
+		if stem(t.low) != w || k == 0 || t.brk {
+			continue
+		}
+		q := ts[k-1].low
+		if !isWord(q) && !isCode(q) || nearSkip[stem(q)] || possessives[q] || subjectPronouns[q] {
+			return ""
+		}
+		return stem(q)
+	}
+	return ""
+}
+
+// partOf reports whether a names a part of a thing the other does not:
+// "The gym has moved its pool opening to 7am" / "The gym opens at 6am".
+func partOf(a, b []ctok) bool {
+	for k := 0; k+1 < len(a); k++ {
+		if a[k].low != "its" && a[k].low != "their" {
+			continue
+		}
+		w := a[k+1].low
+		if isWord(w) && !nearSkip[stem(w)] && !genericStems[stem(w)] && !hasStem(b, stem(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownedPlainly reports whether the first w of ts follows a possessive
+// or "the" alone: "my rent", "the library".
+func ownedPlainly(ts []ctok, w string) bool {
+	for k, t := range ts {
+		if stem(t.low) == w {
+			return k > 0 && (possessives[ts[k-1].low] || ts[k-1].low == "the")
+		}
+	}
+	return false
+}
+
+// openClose are the words of a time a thing opens or starts, and of one
+// it closes or ends: the other end of the day is another value.
+var openClose = [2]map[string]bool{
+	{"opens": true, "open": true, "opening": true, "starts": true, "start": true, "begins": true, "leaves": true, "departs": true},
+	{"closes": true, "close": true, "closing": true, "ends": true, "end": true, "finishes": true, "arrives": true, "lands": true},
+}
+
+// otherEnd reports whether one claim gives when a thing opens and the
+// other when it closes: "The library opens at 9am" / "... closes at 4pm".
+func otherEnd(a, b []ctok) bool {
+	ao, ac := hasAny(a, openClose[0]), hasAny(a, openClose[1])
+	bo, bc := hasAny(b, openClose[0]), hasAny(b, openClose[1])
+	return ao && !ac && bc && !bo || ac && !ao && bo && !bc
+}
+
+// headBefore is the stem of the nearest word before the value v of ts
+// that may name what it is the value of, or "".
+func headBefore(ts []ctok, v typedValue) string {
+	for k := v.from - 1; k >= 0 && k >= v.from-nearValueWindow; k-- {
+		t := ts[k]
+		w := stem(strings.TrimSuffix(t.low, "'s"))
+		if !isWord(strings.TrimSuffix(t.low, "'s")) || nearSkip[w] || notAThing(t.low) || possessives[t.low] || genericStems[w] || len(w) < 3 && !acronym(t.raw) {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+// perItem is what a claim gives a value per: an item ("each"), a time
+// ("a day"), or "" for neither. A dose per tablet is not a daily dose.
+func perItem(c topicClaim) string {
+	switch {
+	case hasAny(c.ts, map[string]bool{"each": true, "apiece": true}):
+		return "item"
+	case len(c.vals["freq"]) > 0:
+		return "time"
+	}
+	return ""
+}
+
+// monthsDiffer reports whether both claims name a month, and not the
+// same one: "january's water usage" / "february water usage".
+func monthsDiffer(a, b topicClaim) bool {
+	am, bm := monthOf(a.ts), monthOf(b.ts)
+	return am != "" && bm != "" && am != bm
+}
+
+// monthOf is the first month ts names in full, or "".
+func monthOf(ts []ctok) string {
+	for _, t := range ts {
+		w := strings.TrimSuffix(t.low, "'s")
+		for _, m := range monthNames {
+			if w == m {
+				return m
+			}
+		}
+	}
+	return ""
+}
+
+// tentative words say a change is only floated: "leadership is
+// proposing", "just an idea", "nothing's confirmed".
+var tentative = map[string]bool{"proposing": true, "proposed": true, "proposal": true, "floated": true, "floating": true,
+	"idea": true, "considering": true, "consultation": true, "might": true, "maybe": true, "possibly": true,
+	"rumour": true, "rumoured": true, "rumor": true, "thinking": true, "if": true, "unless": true}
+
+// isCode reports whether w is letters and digits together: "q3", "v2".
+func isCode(w string) bool {
+	letters, digits := false, false
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters = true
+		case unicode.IsDigit(r):
+			digits = true
+		default:
+			return false
+		}
+	}
+	return letters && digits
+}
+
+// hasStem reports whether ts has a word of stem w.
+func hasStem(ts []ctok, w string) bool {
+	for _, t := range ts {
+		if stem(t.low) == w {
+			return true
+		}
+	}
+	return false
+}
+
+// notAThing reports whether a word says how or what is done, not what
+// a value is the value of: "started", "doing", "finally", "own".
+func notAThing(w string) bool {
+	if strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ly") {
+		return true
+	}
+	switch w {
+	case "start", "own", "final", "first", "main", "whole", "full", "free", "extra", "total", "told", "said",
+		"says", "asked", "take", "takes", "took", "make", "makes", "made", "pay", "pays", "paid", "give", "gave",
+		"keep", "kept", "need", "needs", "want", "wants", "think", "thought", "know", "knew", "feel", "felt",
+		"like", "love", "hate", "sure", "good", "great", "bad", "nice", "big", "small", "little", "long", "short",
+		"high", "low", "cheap", "expensive", "early", "late", "instead", "anyway", "because", "since", "though":
+		return true
+	}
+	return false
+}
+
+// acronym reports whether w is a name of two or more capitals: "EE".
+func acronym(w string) bool {
+	return len(w) >= 2 && strings.ToUpper(w) == w && strings.ToLower(w) != w
+}
+
+// isMonthName reports whether w names a month.
+func isMonthName(w string) bool {
+	for _, m := range monthNames {
+		if w == m || len(w) >= 3 && strings.HasPrefix(m, w) && len(w) <= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// asks reports whether a claim is a question.
+func asks(claim string) bool {
+	claim = strings.TrimSpace(claim)
+	first, _, _ := strings.Cut(strings.ToLower(claim), " ")
+	return strings.HasSuffix(claim, "?") || questionWords[first]
+}
+
+// questionWords open a question.
+var questionWords = map[string]bool{"what": true, "which": true, "when": true, "where": true, "who": true, "how": true,
+	"why": true, "is": true, "are": true, "do": true, "does": true, "did": true, "can": true, "could": true,
+	"should": true, "would": true, "will": true}
