@@ -26,13 +26,13 @@ func (sameVectors) Dims() int     { return 3 }
 const talkFile = `[{"sample_id": "conv-t", "conversation": {"speaker_a": "Ana", "speaker_b": "Ben",
   "session_1_date_time": "1:56 pm on 8 May, 2023",
   "session_1": [
-    {"speaker": "Ana", "dia_id": "D1:1", "text": "My phone contract with EE is £38 a month."},
+    {"speaker": "Ana", "dia_id": "D1:1", "text": "Our cleaner Rosa comes every other Thursday."},
     {"speaker": "Ben", "dia_id": "D1:2", "text": "Makes me feel connected."},
-    {"speaker": "Ana", "dia_id": "D1:3", "text": "EE have put my monthly phone bill up to £41."}],
+    {"speaker": "Ana", "dia_id": "D1:3", "text": "Rosa has switched us to Monday mornings."}],
   "session_2_date_time": "10:00 am on 20 June, 2023",
   "session_2": [
     {"speaker": "Ben", "dia_id": "D2:1", "text": "Now my relationships feel more genuine."},
-    {"speaker": "Ana", "dia_id": "D2:2", "text": "EE have put my monthly phone bill up to £41."}]},
+    {"speaker": "Ana", "dia_id": "D2:2", "text": "Rosa has switched us to Monday mornings."}]},
   "qa": []}]`
 
 // TestTalk: a change said in a later session is decided, with its
@@ -50,7 +50,7 @@ func TestTalk(t *testing.T) {
 	if r.Conversations != 1 || r.Claims != 5 {
 		t.Errorf("read %d conversations, %d claims; want 1 and 5", r.Conversations, r.Claims)
 	}
-	want := []string{`conv-t: "Ana: My phone contract with EE is £38 a month." -> "Ana: EE have put my monthly phone bill up to £41." (supersedes, 1.000)`}
+	want := []string{`conv-t: "Ana: Our cleaner Rosa comes every other Thursday." -> "Ana: Rosa has switched us to Monday mornings." (supersedes, 1.000)`}
 	if !slices.Equal(r.Changes, want) {
 		t.Errorf("changes %q, want %q", r.Changes, want)
 	}
