@@ -84,6 +84,20 @@ const DuplicateTextSimilarity = 0.85
 // person to settle. Compare ignores State: the caller chooses which
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
+	d := compare(existing, incoming)
+	switch d.Relation {
+	case Supersedes, SupersededBy, Contradicts:
+		if why := notOneValue(existing, incoming); why != "" {
+			// "the margherita at luigi's is £11" / "pepperoni at luigi's
+			// is £14 now"
+			return Decision{Unrelated, why}
+		}
+	}
+	return d
+}
+
+// compare is Compare before the two items' check.
+func compare(existing, incoming schema.Memory) Decision {
 	if otherReadings(existing, incoming) {
 		// "I'm vegetarian, and I can't stand coriander": a fact and a
 		// preference read from one sentence, which both keep as their

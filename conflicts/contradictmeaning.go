@@ -37,6 +37,9 @@ const ContradictionMeaningSimilarity = 0.80
 // It never retires anything: both claims stay, and the person is shown
 // them. ok is false when it decides nothing.
 func ContradictionByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
+	if notOneValue(existing, incoming) != "" {
+		return Decision{}, false // not one thing's amounts (items.go)
+	}
 	if !(similarity >= ContradictionMeaningSimilarity) {
 		return Decision{}, false
 	}

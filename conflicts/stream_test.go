@@ -477,3 +477,23 @@ func TestAValueChangedAmongOtherWords(t *testing.T) {
 		{"our rent is £1,300", "landlord floated putting the rent up to £1,400 next year, just an idea for now he said", Unrelated},
 	})
 }
+
+// TestAmountsOfTwoThings: a later amount of the same kind, at the same
+// place, worded as a change, is still not the earlier one's new value
+// when it is another item's, a limit against what is used, only offered,
+// or per item against per time.
+func TestAmountsOfTwoThings(t *testing.T) {
+	wantRelations(t, 60*24*time.Hour, []pairWant{
+		{"the margherita at luigi's is £11", "pepperoni at luigi's is £14 now!!", Unrelated},
+		{"15kg bag of dog food at petworld is £42", "petworld's cat litter has gone up to £12 a bag now", Unrelated},
+		{"oat milk at the corner shop is £1.95 now", "corner shop's almond milk is up to £2.30, daylight robbery", Unrelated},
+		{"the bakery on the corner does sourdough for £4.50", "popped into the bakery on the corner this morning and the croissants have gone up to £2.10 each", Unrelated},
+		{"my overdraft limit is £500", "sorry to bring it up again but I'm now £320 into my overdraft, ugh", Unrelated},
+		{"our broadband is 67Mbps", "BT are offering 500Mbps broadband for the same price if we switch, tempting", Unrelated},
+		{"the dog walker charges £12 per walk", "dog walker is now £60 a week since we added fridays", Unrelated},
+		// one item's new amount still changes it
+		{"my usual coffee at gails is £3.60", "my usual coffee at gails has gone up to £3.95", Supersedes},
+		{"The renovation budget is £1.2 million.", "The renovation budget has gone up to £1.5 million.", Supersedes},
+		{"I weigh 82kg at the moment and I'm aiming for 76 by the summer.", "Down to 80.5kg this morning!", Supersedes},
+	})
+}
