@@ -170,6 +170,10 @@ func compare(existing, incoming schema.Memory) Decision {
 			// move is off"
 			return d
 		}
+		if d, ok := endedThing(existing, incoming); ok {
+			// "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
+			return d
+		}
 		if d, ok := beforeNamed(existing, incoming); ok {
 			// "I bank with Tangerine" / "Used to bank with TD before Tangerine"
 			return d

@@ -497,3 +497,25 @@ func TestAmountsOfTwoThings(t *testing.T) {
 		{"I weigh 82kg at the moment and I'm aiming for 76 by the summer.", "Down to 80.5kg this morning!", Supersedes},
 	})
 }
+
+// TestAThingEnded: a later claim that ends a thing the earlier one names
+// as the speaker's own retires it; someone else's ending, a thing closed
+// for a while, a generic noun, or an ending denied does not.
+func TestAThingEnded(t *testing.T) {
+	wantRelations(t, 150*24*time.Hour, []pairWant{
+		{"I drive a 2016 Skoda Octavia estate, MOT due mid October.", "finally got rid of the Skoda! picked up a used Kia Niro EV, 2022, 30k miles.", Supersedes},
+		{"my phone's with EE, £32 a month, out of contract since the summer.", "Ended up leaving EE altogether, went to giffgaff - £12 a month sim only, kept my number.", Supersedes},
+		{"my CPA is Linda Reyes, she does my quarterly estimates.", "Linda's retired :( my new CPA is Marco Diaz at Diaz & Pham, she handed my file over", Supersedes},
+		{"gym is Fitness First in the city, $27 a fortnight, I try to go at lunch", "cancelled fitness first, I literally never went. doing coburg parkrun on saturdays and swimming instead", Supersedes},
+		{"I've got a 2012 Mazda 3, rego is due in september.", "sold the Mazda on marketplace for $6,500. we'll just share Dan's Corolla", Supersedes},
+		{"I'm doing B1 German at the VHS on Tuesday and Thursday evenings, 6 to 8:15.", "I've stopped going to the VHS class, it was too much with work.", Supersedes},
+		{"I'm Dana, I work as a product designer at Finch Labs in Leeds.", "Priya left Finch Labs; my new manager is Tom Reilly.", Unrelated},
+		// someone else's, closed for a while, a generic noun, denied
+		{"I'm a senior backend engineer at Routewise, a logistics startup here in Toronto.", "Karen Li's left Routewise for Shopify, we're getting lunch next week.", Unrelated},
+		{"Ada's at Kita Sonnenblume, I do drop-off around 9.", "Ada's Kita is closed 23 Dec – 3 Jan, Lena and I need to figure out who works which days", Unrelated},
+		{"My sister lives in London.", "We moved out of London in 2015.", Unrelated},
+		{"I live in Leeds.", "My sister moved out of Leeds to Bristol last spring.", Unrelated},
+		{"The savings account pays 4.1% interest.", "The bank dropped the interest on our current account to 0.1%.", Unrelated},
+		{"I've got a 2012 Mazda 3, rego is due in september.", "I didn't sell the Mazda in the end, nobody wanted it.", Unrelated},
+	})
+}
