@@ -79,6 +79,15 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 			continue
 		}
 		if differ != "" {
+			if differ == "day" && t == "date" || differ == "date" && t == "day" {
+				// "Friday 15th Nov" / "Monday 18th November": a date and
+				// its weekday
+				if t == "date" {
+					at = [2]typedValue{ev, iv}
+				}
+				differ = "date"
+				continue
+			}
 			return Decision{}, false // two types differ: two things, or two facts
 		}
 		differ, at = t, [2]typedValue{ev, iv}
@@ -100,7 +109,7 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// "aiming for 24 weddings" / "21 weddings for 2025 now"
 		return Decision{}, false
 	}
-	if he, hi := headBefore(e.ts, at[0]), headBefore(i.ts, at[1]); strings.HasPrefix(differ, "money:") && he != "" && hi != "" && !hasStem(i.ts, he) && !hasStem(e.ts, hi) {
+	if he, hi := headBefore(e.ts, at[0]), headBefore(i.ts, at[1]); strings.HasPrefix(differ, "money:") && !(ew["salary"] && iw["salary"]) && he != "" && hi != "" && !hasStem(i.ts, he) && !hasStem(e.ts, hi) {
 		// "boots own-brand paracetamol is 39p" / "boots ibuprofen's up
 		// to 89p now": the values of two things
 		return Decision{}, false
@@ -125,6 +134,9 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	return Decision{Supersedes, fmt.Sprintf("one %s near %q in both claims, %q and %q, and the incoming claim is worded as a change", describeTypes([]string{differ}), anchor, at[0].key, at[1].key)}, true
 }
+
+// salaryWords name what a person earns.
+var salaryWords = map[string]bool{"salary": true, "pay": true, "wage": true, "wages": true, "earn": true, "earning": true, "earns": true}
 
 // otherThan is the one current value of vs whose key is not key, when
 // exactly one other is key; otherwise the count of current values.
@@ -345,6 +357,13 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 			who["3"] = true
 		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
 			who[base] = true
+		}
+		if salaryWords[t.low] || t.low == "on" && k+1 == v.from && strings.HasPrefix(v.typ, "money:") || t.low == "on" && k+2 == v.from && (ts[k+1].low == "about" || ts[k+1].low == "around") && strings.HasPrefix(v.typ, "money:") {
+			// "on about $78k" / "salary goes to $86k": what the speaker
+			// earns
+			if k >= lo || k+2 >= v.from {
+				out["salary"] = true
+			}
 		}
 		if k < lo || len(w) < 3 && !acronym(t.raw) || !isWord(t.low) || nearSkip[w] || notAThing(t.low) || genericStems[w] || timeAdverbs[t.low] || dayParts[t.low] != "" {
 			continue

@@ -541,7 +541,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		if low(i-1) != "the" || !free(i-1, i+1) || !ordinalDay(w) {
 			continue
 		}
-		if next := low(i + 1); next != "" && next != "for" && next != "at" && next != "and" && next != "instead" && next != "now" && next != "not" && next != "," && next != "." && next != "!" && next != "?" {
+		if next := low(i + 1); next != "" && !ts[i+1].brk && next != "for" && next != "at" && next != "and" && next != "instead" && next != "now" && next != "not" && next != "," && next != "." && next != "!" && next != "?" {
 			continue // "the 3rd floor", "the 20th of May"
 		}
 		if d, ok := dayOfMonth(w); ok && (i < 2 || dayPreps[low(i-2)]) {
