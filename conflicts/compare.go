@@ -309,6 +309,10 @@ func compare(existing, incoming schema.Memory) Decision {
 			// one thing taken, in another amount
 			return d
 		}
+		if d, ok := ownJobChanged(existing, incoming, ev.raw, iv.raw); ea == "is" && ok {
+			// "I'm a staff nurse" / "I'm a junior sister now"
+			return d
+		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
 	if d, ok := byTopic(existing, incoming); ok && d.Relation == Duplicate && !incoming.Correction {

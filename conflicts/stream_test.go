@@ -522,3 +522,17 @@ func TestAThingEnded(t *testing.T) {
 		{"I've got a 2012 Mazda 3, rego is due in september.", "I didn't sell the Mazda in the end, nobody wanted it.", Unrelated},
 	})
 }
+
+// TestTheSpeakersJobChanged: the speaker's job title said again as
+// changed ("now", "as of", a promotion) retires the old one; a role held
+// beside it, or a job denied, does not.
+func TestTheSpeakersJobChanged(t *testing.T) {
+	wantRelations(t, 200*24*time.Hour, []pairWant{
+		{"I'm a staff nurse on the children's ward at Wythenshawe Hospital, been there six years.", "Got it! I'm a junior sister now, can't quite believe it.", Supersedes},
+		{"Quick intro: I'm a senior backend engineer at Routewise, a logistics startup here in Toronto.", "Got promoted! I'm tech lead on the payments team as of this week.", Supersedes},
+		{"I'm a clinical pharmacist on the oncology unit at Sunnybrook in Toronto.", "I'm the oncology pharmacy team lead now, promotion came through last week!", Supersedes},
+		{"I'm a maths teacher at Roundhay High in Leeds.", "I'm a school governor now too, at the primary down the road.", Unrelated},
+		{"I'm a maths teacher at Roundhay High in Leeds.", "I'm also a volunteer coordinator at the food bank now.", Unrelated},
+		{"I'm a senior backend engineer at Routewise.", "I'm not a tech lead now, just so you know.", Unrelated},
+	})
+}
