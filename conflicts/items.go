@@ -198,6 +198,12 @@ func itemsOf(existing, incoming schema.Memory) string {
 // offered or floated ("BT are offering 500Mbps if we switch"); an amount
 // per item against one per time ("£12 per walk" / "£60 a week").
 func notOneValue(existing, incoming schema.Memory) string {
+	if speakerName(existing) && !speakerName(incoming) {
+		// "I'm Priya, I'm an admissions officer at RMIT, on about $78k"
+		// is read as her name and as her job: a later salary changes
+		// the one reading, never her name
+		return "the existing claim reads the speaker's name, which a change of another thing leaves as it is"
+	}
 	if twoItems(existing, incoming) {
 		return "the amounts are of two items (" + itemsOf(existing, incoming) + "), not one item's two values"
 	}
@@ -309,4 +315,24 @@ func timeUnit(w string) bool {
 		return true
 	}
 	return false
+}
+
+// speakerName reports whether a memory is the reading of a claim that
+// gives the speaker's name: "I'm Priya", "my name's Dale".
+func speakerName(m schema.Memory) bool {
+	if m.Subject != "user" || m.Value == "" || (m.Attribute != "is" && m.Attribute != "is named" && m.Attribute != "name" && m.Attribute != "is called") {
+		return false
+	}
+	ws := strings.Fields(m.Value)
+	if len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		if !capitalised(w) || !isWord(strings.Trim(w, ".,!")) || jobNouns[strings.ToLower(w)] {
+			return false
+		}
+	}
+	low := strings.ToLower(m.Claim)
+	v := strings.ToLower(m.Value)
+	return strings.Contains(low, "i'm "+v) || strings.Contains(low, "i am "+v) || strings.Contains(low, "name is "+v) || strings.Contains(low, "name's "+v) || strings.Contains(low, "call me "+v)
 }

@@ -453,6 +453,7 @@ func TestAValueChangedAmongOtherWords(t *testing.T) {
 		{"My phone contract with EE is £38 a month.", "EE have put my monthly phone bill up to £41.", Supersedes},
 		{"I put £300 a month into my ISA.", "Upped my ISA contributions to £500 a month after the pay rise.", Supersedes},
 		{"I'm an admissions officer in the international team at RMIT, been there 4 years, on about $78k.", "senior admissions officer from 1 August, salary goes to $86k", Supersedes},
+		{"I'm Priya, I'm an admissions officer at RMIT, on about $78k.", "GOT PROMOTED!! senior admissions officer from 1 May, salary goes to $86k", Supersedes},
 		{"INSET day is Friday 15th Nov.", "sorry, I said the 15th - INSET is Monday 18th November.", Supersedes},
 		{"dentist booked wed 12 june 3pm at Sydney Rd Dental", "dentist rang, they've pushed me back to the 19th, same time", Supersedes},
 		{"I'm presenting at RustConf on 10 September.", "Sorry, I got that wrong, my RustConf talk is on 11 September.", Supersedes},
@@ -535,4 +536,32 @@ func TestTheSpeakersJobChanged(t *testing.T) {
 		{"I'm a maths teacher at Roundhay High in Leeds.", "I'm also a volunteer coordinator at the food bank now.", Unrelated},
 		{"I'm a senior backend engineer at Routewise.", "I'm not a tech lead now, just so you know.", Unrelated},
 	})
+}
+
+// TestTheSpeakersNameStays: a sentence read both as the speaker's name and
+// as something that later changes keeps the name's reading.
+func TestTheSpeakersNameStays(t *testing.T) {
+	at := time.Date(2025, 1, 6, 9, 0, 0, 0, time.UTC)
+	later := at.Add(90 * 24 * time.Hour)
+	es, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_1", Text: "I'm Priya, I'm an admissions officer at RMIT, on about $78k.", SaidAt: at, CreatedAt: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	is, err := rules.Extractor{}.Extract(t.Context(), schema.Document{ID: "doc_2", Text: "salary goes to $86k from May", SaidAt: later, CreatedAt: later})
+	if err != nil || len(is) == 0 {
+		t.Fatalf("extract: %v, %d memories", err, len(is))
+	}
+	names := 0
+	for _, e := range es {
+		if !speakerName(e) {
+			continue
+		}
+		names++
+		if d := Compare(e, is[0]); d.Relation != Unrelated {
+			t.Errorf("%q read as the name %q: %s (%s), want unrelated", e.Claim, e.Value, d.Relation, d.Reason)
+		}
+	}
+	if names != 1 {
+		t.Errorf("%d readings of the speaker's name, want 1", names)
+	}
 }
