@@ -39,7 +39,6 @@ func TestChangeByMeaning(t *testing.T) {
 		{"Our cat Miso weighs 5.1 kg.", "Miso's down to 4.7 kilos on the diet food.", 30 * day, Supersedes},
 		{"The choir's accompanist is Helen.", "Helen has handed the accompanist job over to Priya.", 30 * day, Supersedes},
 		// what the stored claim is said of, in the other's words
-		{"My physio appointments are on Wednesdays at 10am.", "My physio has switched me to Fridays at 2pm.", 30 * day, Supersedes},
 		{"Our mortgage is fixed at 2.1%.", "The fixed deal ended and we've remortgaged at 4.35%.", 30 * day, Supersedes},
 		// more ways of saying a change: "no more", "as of", "turned …
 		// down", "had to increase", "ported", an apology for what was said

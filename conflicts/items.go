@@ -192,12 +192,17 @@ func itemsOf(existing, incoming schema.Memory) string {
 }
 
 // notOneValue reports why two claims that give amounts are not two
-// values of one thing, or "": two items (twoItems); a limit, an
+// values of one thing, or "": two speakers' claims in a conversation; two items (twoItems); a limit, an
 // allowance or a target against what is used or measured ("my overdraft
 // limit is £500" / "I'm now £320 into my overdraft"); a change only
 // offered or floated ("BT are offering 500Mbps if we switch"); an amount
 // per item against one per time ("£12 per walk" / "£60 a week").
 func notOneValue(existing, incoming schema.Memory) string {
+	if a, b := speakerOf(existing.Claim), speakerOf(incoming.Claim); a != "" && b != "" && a != b {
+		// "Gina: The shop opens at 9am" / "Jon: The studio now opens at
+		// 10am": each speaker's own
+		return "the claims are two speakers' (" + a + ", " + b + ")"
+	}
 	if speakerName(existing) && !speakerName(incoming) {
 		// "I'm Priya, I'm an admissions officer at RMIT, on about $78k"
 		// is read as her name and as her job: a later salary changes

@@ -2,6 +2,8 @@ package conflicts
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -55,13 +57,19 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// wednesday this week only", "the electrician quoted £450"
 		return Decision{}, false
 	}
+	// the one type whose values differ, read in the types' order; when
+	// a thing happens may differ in its date, its weekday and its time
+	// together ("Friday 15th Nov" / "Monday 18th November", "Tuesdays at
+	// 6pm" / "Thursdays at 6:30"), reported as the widest of them; a
+	// type either claim gives twice is left out, unless it is that one
 	differ, at := "", [2]typedValue{}
-	for t, evs := range e.vals {
+	ambiguous := map[string]bool{}
+	for _, t := range slices.Sorted(maps.Keys(e.vals)) {
 		if !nearValueTypes(t) {
 			continue
 		}
 		ivs := i.vals[samePeriodType(t, i.vals)]
-		ev, en := current(evs)
+		ev, en := current(e.vals[t])
 		iv, in := current(ivs)
 		if en == 1 && in == 2 {
 			// "Yoga's Mondays from now on, the studio lost the Wednesday
@@ -73,24 +81,25 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 			continue
 		}
 		if en > 1 || in > 1 {
-			return Decision{}, false // which of two is meant, the words do not say
+			ambiguous[t] = true
+			continue
 		}
 		if ev.key == iv.key {
 			continue
 		}
-		if differ != "" {
-			if differ == "day" && t == "date" || differ == "date" && t == "day" {
-				// "Friday 15th Nov" / "Monday 18th November": a date and
-				// its weekday
-				if t == "date" {
-					at = [2]typedValue{ev, iv}
-				}
-				differ = "date"
-				continue
+		switch {
+		case differ == "":
+			differ, at = t, [2]typedValue{ev, iv}
+		case whenRank[differ] > 0 && whenRank[t] > 0:
+			if whenRank[t] > whenRank[differ] {
+				differ, at = t, [2]typedValue{ev, iv}
 			}
+		default:
 			return Decision{}, false // two types differ: two things, or two facts
 		}
-		differ, at = t, [2]typedValue{ev, iv}
+	}
+	if ambiguous[differ] {
+		return Decision{}, false // which of two is meant, the words do not say
 	}
 	if differ == "" || differ == "day" && (!recurring(e.ts, at[0]) || !recurring(i.ts, at[1])) {
 		// a day changes as a routine's day: "Yoga is Wednesdays" /
@@ -130,10 +139,55 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		}
 	}
 	if anchor == "" {
+		anchor = sharedHead(existing, incoming, e.ts, i.ts, at)
+	}
+	if anchor == "" {
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("one %s near %q in both claims, %q and %q, and the incoming claim is worded as a change", describeTypes([]string{differ}), anchor, at[0].key, at[1].key)}, true
 }
+
+// nameVerbs follow a name that opens a claim: "Ruby gets £10 a week";
+// a capitalised first word before another word ("Rent on our place")
+// is no name.
+var nameVerbs = map[string]bool{"gets": true, "has": true, "is": true, "was": true, "does": true, "goes": true,
+	"takes": true, "earns": true, "pays": true, "started": true, "starts": true, "got": true}
+
+// sharedHead is what both values are of when it is a generic noun the
+// anchors leave out: the item both amounts are of ("Rent on our place is
+// £925" / "rent's going up to £995"), or two words said together near
+// both values ("my day rate"); "" when neither.
+func sharedHead(existing, incoming schema.Memory, ets, its []ctok, at [2]typedValue) string {
+	if et, e := itemOf(existing); e >= 0 {
+		if it, i := itemOf(incoming); i >= 0 && stem(strings.TrimSuffix(et[e].low, "'s")) == stem(strings.TrimSuffix(it[i].low, "'s")) {
+			return strings.TrimSuffix(et[e].low, "'s")
+		}
+	}
+	pairs := func(ts []ctok, v typedValue) map[string]bool {
+		out := map[string]bool{}
+		for k := max(0, v.from-nearValueWindow); k+1 < min(len(ts), v.to+nearValueWindow); k++ {
+			a, b := strings.TrimSuffix(ts[k].low, "'s"), strings.TrimSuffix(ts[k+1].low, "'s")
+			if ts[k+1].brk || !isWord(a) || !isWord(b) || nearSkip[stem(a)] && !genericStems[stem(a)] || nearSkip[stem(b)] && !genericStems[stem(b)] || notAThing(a) || notAThing(b) {
+				continue
+			}
+			if k >= v.from && k < v.to || k+1 >= v.from && k+1 < v.to {
+				continue
+			}
+			out[a+" "+b] = true
+		}
+		return out
+	}
+	ep, ip := pairs(ets, at[0]), pairs(its, at[1])
+	for _, p := range slices.Sorted(maps.Keys(ep)) {
+		if ip[p] {
+			return p
+		}
+	}
+	return ""
+}
+
+// whenRank orders the types of when a thing happens, widest first.
+var whenRank = map[string]int{"date": 3, "day": 2, "clock": 1}
 
 // salaryWords name what a person earns.
 var salaryWords = map[string]bool{"salary": true, "pay": true, "wage": true, "wages": true, "earn": true, "earning": true, "earns": true}
@@ -198,10 +252,20 @@ func ofAPeriod(ts []ctok) bool {
 		switch t.low {
 		case "only":
 			return true
-		case "this", "last":
+		case "last":
 			if k+1 < len(ts) {
 				n := ts[k+1].low
 				if _, day := weekdays[n]; day || n == "month" || n == "week" || n == "year" || n == "quarter" || n == "term" || n == "season" || n == "time" {
+					return true
+				}
+			}
+		case "this":
+			// "this Tuesday", "this week": one occasion; "this month" is
+			// as often when a change was made ("put my day rate up to
+			// €2,100 this month")
+			if k+1 < len(ts) {
+				n := ts[k+1].low
+				if _, day := weekdays[n]; day || n == "week" || n == "time" {
 					return true
 				}
 			}
@@ -355,7 +419,7 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 			who[strings.TrimSuffix(base, "s")] = true
 		case t.low == "his" || t.low == "her" || t.low == "their":
 			who["3"] = true
-		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
+		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && (k > 0 || base != t.low || k+1 < hi && nameVerbs[ts[k+1].low]) && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
 			who[base] = true
 		}
 		if salaryWords[t.low] || t.low == "on" && k+1 == v.from && strings.HasPrefix(v.typ, "money:") || t.low == "on" && k+2 == v.from && (ts[k+1].low == "about" || ts[k+1].low == "around") && strings.HasPrefix(v.typ, "money:") {
