@@ -170,6 +170,11 @@ func compare(existing, incoming schema.Memory) Decision {
 			// move is off"
 			return d
 		}
+		if d, ok := movedHomeTo(existing, incoming); ok {
+			// "I rent a two-bedroom apartment in Red Deer" / "Moved into a
+			// townhouse in Lacombe"
+			return d
+		}
 		if d, ok := endedThing(existing, incoming); ok {
 			// "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
 			return d

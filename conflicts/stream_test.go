@@ -569,3 +569,16 @@ func TestTheSpeakersNameStays(t *testing.T) {
 		t.Errorf("%d readings of the speaker's name, want 1", names)
 	}
 }
+
+// TestAMoveOfHome: a move into another place retires where the same
+// person lived; a move within the same place, a plan, or someone else's
+// move does not.
+func TestAMoveOfHome(t *testing.T) {
+	wantRelations(t, 300*24*time.Hour, []pairWant{
+		{"I rent a two-bedroom apartment in Red Deer.", "Moved into a townhouse in Lacombe, quieter and closer to the yard.", Supersedes},
+		{"Dad lives on his own in Medicine Hat, he's 81.", "Dad moved into assisted living in Lethbridge, took a lot of convincing.", Supersedes},
+		{"I rent a two-bedroom apartment in Red Deer.", "Moved into a bigger apartment in Red Deer, same street.", Unrelated},
+		{"I rent a two-bedroom apartment in Red Deer.", "We might move into a townhouse in Lacombe next year.", Unrelated},
+		{"I rent a two-bedroom apartment in Red Deer.", "My sister moved into a townhouse in Lacombe.", Unrelated},
+	})
+}
