@@ -43,8 +43,15 @@ func endedThing(existing, incoming schema.Memory) (Decision, bool) {
 			continue // "didn't cancel", "won't be leaving"
 		}
 		// the object: "got rid of the Skoda", "leaving EE altogether",
-		// ended by the speaker ("Karen's left Routewise" is hers)
-		if thing, ok := thingAt(its, end, ets, existing); ok && speakerActs(its, k, ets) && speakerOwns(ets, its) {
+		// "gave the old iPhone to Mum", ended by the speaker ("Karen's
+		// left Routewise" is hers); "replaced it" ends the name the
+		// claim gave before ("The Corsa failed its MOT so I've replaced
+		// it")
+		thing, ok := thingAt(its, end, ets, existing)
+		if !ok && end < len(its) && its[end].low == "it" && its[k].low != "old" {
+			thing, ok = itName(its, k, ets, existing)
+		}
+		if ok && speakerActs(its, k, ets) && speakerOwns(ets, its) {
 			return Decision{Supersedes, fmt.Sprintf("the incoming claim ends %q (%q), which the existing claim gives as the speaker's own", thing, verb)}, true
 		}
 		// the subject of an ending that takes none: "Linda's retired"
@@ -70,7 +77,10 @@ func speakerActs(ts []ctok, k int, ets []ctok) bool {
 		if kinWords[w] || otherPeople[stem(w)] || w == "he" || w == "she" || w == "they" || w == "he's" || w == "she's" || w == "they've" {
 			return false
 		}
-		if capitalised(ts[j].raw) && w != "i" && !strings.HasPrefix(w, "i'") && (j > 0 || namesSomeone(w)) {
+		if clauseWords[w] {
+			break // "The Corsa failed its MOT so I've replaced it"
+		}
+		if capitalised(ts[j].raw) && !acronym(ts[j].raw) && w != "i" && !strings.HasPrefix(w, "i'") && (j > 0 || namesSomeone(w)) {
 			return false // "Priya left Finch Labs"
 		}
 		if ts[j].brk {
@@ -119,6 +129,7 @@ var endings = map[string][]string{
 	"retired": nil, "retiring": nil, "fired": nil, "ditched": nil, "dropped": nil, "scrapped": nil,
 	"stopped": {"going", "to"}, "moved": {"out", "of"}, "packed": {"in"}, "closed": nil, "closing": nil,
 	"folded": nil, "finished": {"with"}, "done": {"with"}, "gave": {"up"}, "given": {"up"}, "giving": {"up"},
+	"replaced": nil, "traded": nil, "swapped": nil, "upgraded": {"from"}, "old": nil,
 }
 
 // intransitiveEnds end their subject when nothing follows as their
@@ -169,7 +180,7 @@ func thingAt(its []ctok, at int, ets []ctok, existing schema.Memory) (string, bo
 		ok := true
 		for j := range n {
 			w := strings.TrimSuffix(its[at+j].low, "'s")
-			if !isWord(w) || j > 0 && its[at+j].brk || nearSkip[stem(w)] && j == 0 {
+			if !isWord(w) && !isCode(w) || j > 0 && its[at+j].brk || nearSkip[stem(w)] && j == 0 {
 				ok = false
 				break
 			}
@@ -177,6 +188,19 @@ func thingAt(its []ctok, at int, ets []ctok, existing schema.Memory) (string, bo
 		}
 		if ok && ownedThing(phrase, ets, existing) {
 			return strings.Join(phrase, " "), true
+		}
+	}
+	return "", false
+}
+
+// itName is the first name before k in ts that the existing claim
+// gives: what "it" stands for in "The Corsa failed its MOT so I've
+// replaced it".
+func itName(ts []ctok, k int, ets []ctok, existing schema.Memory) (string, bool) {
+	for j := 0; j < k; j++ {
+		w := strings.TrimSuffix(ts[j].low, "'s")
+		if capitalised(ts[j].raw) && isWord(w) && !nearSkip[stem(w)] && ownedThing([]string{w}, ets, existing) {
+			return w, true
 		}
 	}
 	return "", false
@@ -211,9 +235,31 @@ func ownedThing(phrase []string, ets []ctok, existing schema.Memory) bool {
 		return false
 	}
 	// a name: capitalised where the existing claim says it ("cancelled
-	// fitness first" / "gym is Fitness First"), not "the interest"
+	// fitness first" / "gym is Fitness First"; "iPhone"), not "the
+	// interest"; a model's number may be left out ("the Mazda" /
+	// "a 2012 Mazda3")
 	i := runAt(lowered(ets), phrase)
-	return i >= 0 && (capitalised(ets[i].raw) || acronym(ets[i].raw))
+	if i >= 0 {
+		return nameLike(ets[i].raw)
+	}
+	if len(phrase) == 1 {
+		for _, t := range ets {
+			if rest, ok := strings.CutPrefix(t.low, phrase[0]); ok && rest != "" && strings.Trim(rest, "0123456789") == "" && nameLike(t.raw) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameLike reports whether a word is written as a name: capitalised, or
+// with a capital inside ("iPhone", "eBay"), or a code of letters and
+// digits ("M1").
+func nameLike(w string) bool {
+	if capitalised(w) || acronym(w) {
+		return true
+	}
+	return strings.ToLower(w) != w
 }
 
 // lowered is ts with each word's "'s" left out, for matching names.

@@ -517,6 +517,11 @@ func TestAThingEnded(t *testing.T) {
 		{"gym is Fitness First in the city, $27 a fortnight, I try to go at lunch", "cancelled fitness first, I literally never went. doing coburg parkrun on saturdays and swimming instead", Supersedes},
 		{"I've got a 2012 Mazda 3, rego is due in september.", "sold the Mazda on marketplace for $6,500. we'll just share Dan's Corolla", Supersedes},
 		{"I'm doing B1 German at the VHS on Tuesday and Thursday evenings, 6 to 8:15.", "I've stopped going to the VHS class, it was too much with work.", Supersedes},
+		{"My phone's an iPhone 12 and the battery's dead by lunchtime.", "Got a Pixel 8, gave the old iPhone to Mum.", Supersedes},
+		{"I drive a 2014 Vauxhall Corsa, it's on 98k miles and making a funny noise.", "The Corsa failed its MOT so I've replaced it with a 2019 Kia Ceed.", Supersedes},
+		{"I drive a 2012 Mazda3 that's held together by rust and hope.", "We traded the Mazda in for a 2021 RAV4, finally have heated seats.", Supersedes},
+		{"laptop is a 2021 14in MBP, M1 Pro 32GB.", "finally replaced the M1 Pro - got a 14in M4 Pro with 48GB.", Supersedes},
+		{"I drive a 2014 Vauxhall Corsa.", "My brother replaced his Corsa with a Kia last week.", Unrelated},
 		{"I'm Dana, I work as a product designer at Finch Labs in Leeds.", "Priya left Finch Labs; my new manager is Tom Reilly.", Unrelated},
 		// someone else's, closed for a while, a generic noun, denied
 		{"I'm a senior backend engineer at Routewise, a logistics startup here in Toronto.", "Karen Li's left Routewise for Shopify, we're getting lunch next week.", Unrelated},
