@@ -141,7 +141,7 @@ func compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Contradicts, fmt.Sprintf("same subject %s; one says it %s and the other denies it happened at all", why, ea)}
 	}
-	if ea == "diet" && ia == "diet" && (ev.noMeat && iv.raw == "eats fish" || iv.noMeat && ev.raw == "eats fish") {
+	if ea == "diet" && ia == "diet" && (ev.noMeat && iv.raw == "eats fish" || iv.noMeat && ev.raw == "eats fish" || pescatarianFish(ev.raw, iv.raw) || pescatarianFish(iv.raw, ev.raw)) {
 		// "I don't eat meat" / "I do eat fish": a pescatarian says both
 		return Decision{Unrelated, "not eating meat and eating fish may both be true"}
 	}
@@ -168,6 +168,10 @@ func compare(existing, incoming schema.Memory) Decision {
 		if d, ok := planCalledOff(existing, incoming); ok {
 			// "we've decided to move the studio to Easton" / "the Easton
 			// move is off"
+			return d
+		}
+		if d, ok := dietChanged(existing, incoming); ok {
+			// "I've gone vegetarian" / "I'm eating fish again"
 			return d
 		}
 		if d, ok := movedHomeTo(existing, incoming); ok {

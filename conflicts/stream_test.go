@@ -587,3 +587,16 @@ func TestAMoveOfHome(t *testing.T) {
 		{"I rent a two-bedroom apartment in Red Deer.", "My sister moved into a townhouse in Lacombe.", Unrelated},
 	})
 }
+
+// TestTheSpeakersDiet: a diet said in passing is retired by another, or
+// by eating again what it leaves out; someone else's diet, or a plan, is
+// not.
+func TestTheSpeakersDiet(t *testing.T) {
+	wantRelations(t, 150*24*time.Hour, []pairWant{
+		{"I've gone vegetarian this month, Elin talked me into it after some documentary.", "can you help me plan meals for next week - I'm eating fish again, so pescatarian rather than veggie.", Supersedes},
+		{"been vegetarian about 3 yrs and I'm running out of dinner ideas that aren't just lentils", "eating fish again, my iron was low and I felt flat all the time.", Supersedes},
+		{"I'm vegetarian, have been since uni.", "Elin's gone vegan, so dinners are getting complicated.", Unrelated},
+		{"I'm vegetarian, have been since uni.", "I might start eating fish again if my iron stays low.", Unrelated},
+		{"I'm pescatarian.", "eating fish again after the scare about mercury, which is a relief.", Unrelated},
+	})
+}
