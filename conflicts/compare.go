@@ -96,7 +96,23 @@ func Compare(existing, incoming schema.Memory) Decision {
 	return d
 }
 
-// compare is Compare before the two items' check.
+// otherShapes are the readings of two claims whose slots do not line up
+// that come before the reading by topic, in order: the first that
+// decides is the decision.
+var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
+	compareRoles,  // a role one person holds at a time, said in other shapes
+	switchedKind,  // "I've switched to almond milk in my coffee"
+	renamedFrom,   // "billing-core has been renamed to ledger-service"
+	deniedValue,   // "incidents no longer go to #ops-alerts"
+	planCalledOff, // "we've decided to move the studio to Easton" / "the Easton move is off"
+	dietChanged,   // "I've gone vegetarian" / "I'm eating fish again"
+	movedHomeTo,   // "I rent a two-bedroom apartment in Red Deer" / "Moved into a townhouse in Lacombe"
+	endedThing,    // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
+	beforeNamed,   // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
+}
+
+// compare is Compare before the check that the amounts are one thing's
+// (notOneValue).
 func compare(existing, incoming schema.Memory) Decision {
 	if otherReadings(existing, incoming) {
 		// "I'm vegetarian, and I can't stand coriander": a fact and a
@@ -149,51 +165,18 @@ func compare(existing, incoming schema.Memory) Decision {
 		if nearIdentical(existing.Claim, incoming.Claim) && !rolesSwapped(existing.Claim, incoming.Claim) {
 			return Decision{Duplicate, "the claims say the same thing in nearly the same words"}
 		}
-		if d, ok := compareRoles(existing, incoming); ok {
-			// a role one person holds at a time, said in other shapes
-			return d
-		}
-		if d, ok := switchedKind(existing, incoming); ok {
-			// "I've switched to almond milk in my coffee"
-			return d
-		}
-		if d, ok := renamedFrom(existing, incoming); ok {
-			// "billing-core has been renamed to ledger-service"
-			return d
-		}
-		if d, ok := deniedValue(existing, incoming); ok {
-			// "incidents no longer go to #ops-alerts"
-			return d
-		}
-		if d, ok := planCalledOff(existing, incoming); ok {
-			// "we've decided to move the studio to Easton" / "the Easton
-			// move is off"
-			return d
-		}
-		if d, ok := dietChanged(existing, incoming); ok {
-			// "I've gone vegetarian" / "I'm eating fish again"
-			return d
-		}
-		if d, ok := movedHomeTo(existing, incoming); ok {
-			// "I rent a two-bedroom apartment in Red Deer" / "Moved into a
-			// townhouse in Lacombe"
-			return d
-		}
-		if d, ok := endedThing(existing, incoming); ok {
-			// "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
-			return d
-		}
-		if d, ok := beforeNamed(existing, incoming); ok {
-			// "I bank with Tangerine" / "Used to bank with TD before Tangerine"
-			return d
+		for _, read := range otherShapes {
+			if d, ok := read(existing, incoming); ok {
+				return d
+			}
 		}
 		if d, r, ok := readByTopic(existing, incoming); ok && !otherOwnThings(existing, incoming, ea, ia) && !slotUntouched(existing, d, r) {
 			// slots that do not line up, read by topic and typed value
 			return d
 		}
 		if d, ok := nearValue(existing, incoming); ok {
-			// "We supply Arla, on 38p a litre" / "Arla have put the price
-			// up to 40.5p from June"
+			// "my phone's with EE, £32 a month, out of contract" / "EE
+			// have put my bill up to £35.50 from April"
 			return d
 		}
 		if (ea == "" || ia == "") && sameWordsButTime(existing, incoming) {
