@@ -11,10 +11,10 @@ import (
 )
 
 // A person's messages carry more than the fact a change replaces: "my
-// phone's with EE,
-// £32 a month, out of contract since the summer" / "EE have put my bill up
-// to £35.50 from April". The topics differ by all the other words, so
-// byTopic, which reads a claim's topic whole, leaves them apart.
+// phone's with EE, £32 a month, out of contract since the summer" / "EE
+// have put my bill up to £35.50 from April". The topics differ by all the
+// other words, so byTopic, which reads a claim's topic whole, leaves them
+// apart.
 //
 // nearValue reads only the words around one value of each claim:
 //
@@ -28,7 +28,8 @@ import (
 //   - the values differ, and every other type both give agrees;
 //   - a word that names a thing (not a generic noun, a unit, a time or a
 //     function word) stands within nearValueWindow words of the value in
-//     both claims: "Arla", "bill", "amlodipine", "inspection";
+//     both claims ("EE", "amlodipine", "inspection"), or the item both
+//     amounts are of, or two words said together near both (sharedHead);
 //   - no person or relative is named near the value of one claim only
 //     ("my rent" / "Mum's rent").
 //
@@ -112,10 +113,6 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// "Dad takes 5 mg" / "Mum's doctor increased her amlodipine";
 		// "charged £90 to replace the wipers"; "my flight to Oslo" / "my
 		// flight back from Oslo"
-		return Decision{}, false
-	}
-	if hasAny(e.ts, aimWords) != hasAny(i.ts, aimWords) {
-		// "aiming for 24 weddings" / "21 weddings for 2025 now"
 		return Decision{}, false
 	}
 	if he, hi := headBefore(e.ts, at[0]), headBefore(i.ts, at[1]); strings.HasPrefix(differ, "money:") && !(ew["salary"] && iw["salary"]) && he != "" && hi != "" && !hasStem(i.ts, he) && !hasStem(e.ts, hi) {
@@ -508,10 +505,6 @@ func oneWay(ts []ctok) bool {
 // near them may be.
 var otherPeople = stemSet("colleague", "boss", "manager", "friend", "neighbour", "neighbor", "flatmate", "housemate",
 	"roommate", "client", "customer", "teammate", "coworker", "landlady", "tenant", "lodger")
-
-// aimWords make a value a target or a limit, not what holds.
-var aimWords = map[string]bool{"target": true, "goal": true, "aim": true, "aiming": true, "aims": true, "budget": true,
-	"limit": true, "max": true, "maximum": true, "minimum": true, "cap": true, "capped": true, "hoping": true}
 
 // qualifiersAgree reports whether no word both claims say is qualified
 // by two other words: "staging server" / "production server", "Q3 report"
