@@ -267,7 +267,7 @@ func compare(existing, incoming schema.Memory) Decision {
 	if ev.when && iv.when {
 		// "from next month, pickup is at 3:30": a scheduled change
 		ev.changed = ev.changed || scheduledChange(existing.Claim)
-		iv.changed = iv.changed || scheduledChange(incoming.Claim)
+		iv.changed = iv.changed || scheduledChange(incoming.Claim) || routineNow(existing, incoming)
 		return whenDecision(existing, incoming, ev, iv, about, values)
 	}
 	if !(singleValued(ev, existing) && singleValued(iv, incoming)) && !sameSlot(ea, evk, ivk) && !ownAmountCorrected(existing, incoming, ea, ev, iv) && !(ea == "prefers" && preferenceSlot(existing, incoming, evk, ivk)) && !(ea == "is" && (ev.changed || iv.changed) && (!speakerSubject(existing) || sharesValueWord(evk, ivk))) {

@@ -209,6 +209,11 @@ func notOneValue(existing, incoming schema.Memory) string {
 		// the one reading, never her name
 		return "the existing claim reads the speaker's name, which a change of another thing leaves as it is"
 	}
+	if oneOffAndRoutine(existing, incoming) || oneOffAndRoutine(incoming, existing) {
+		// "Josh's parents' evening is Thursday 5th October" / "Josh's
+		// football training is Thursdays at 6:30 now"
+		return "one claim gives a date of one occasion, the other a routine's days"
+	}
 	if twoItems(existing, incoming) {
 		return "the amounts are of two items (" + itemsOf(existing, incoming) + "), not one item's two values"
 	}
@@ -340,4 +345,12 @@ func speakerName(m schema.Memory) bool {
 	low := strings.ToLower(m.Claim)
 	v := strings.ToLower(m.Value)
 	return strings.Contains(low, "i'm "+v) || strings.Contains(low, "i am "+v) || strings.Contains(low, "name is "+v) || strings.Contains(low, "name's "+v) || strings.Contains(low, "call me "+v)
+}
+
+// oneOffAndRoutine reports whether a gives a date of one occasion and no
+// routine, and b a routine's days ("Thursdays", "every Monday").
+func oneOffAndRoutine(a, b schema.Memory) bool {
+	ats, avs := typedValues(a)
+	bts := claimTokens(b.Claim)
+	return slices.ContainsFunc(avs, func(v typedValue) bool { return v.typ == "date" }) && !routineDays(ats) && routineDays(bts)
 }

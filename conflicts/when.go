@@ -178,3 +178,39 @@ func purpose(m schema.Memory) string {
 	}
 	return ""
 }
+
+// routineNow reports whether both claims give a routine's days (a
+// weekday in the plural, or after "every") and the incoming one says it
+// is so "now": "Josh's football training is Tuesdays at 6pm" / "Josh's
+// football training is Thursdays at 6:30 now". Not "for now", "right
+// now" or "now and then", and not beside another ("too", "also").
+func routineNow(existing, incoming schema.Memory) bool {
+	ets, its := claimTokens(existing.Claim), claimTokens(incoming.Claim)
+	if !routineDays(ets) || !routineDays(its) || besides(its) {
+		return false
+	}
+	for k, t := range its {
+		if t.low != "now" {
+			continue
+		}
+		if k > 0 && (its[k-1].low == "for" || its[k-1].low == "right" || its[k-1].low == "just") || k+1 < len(its) && its[k+1].low == "and" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// routineDays reports whether a claim names a weekday as a routine's:
+// in the plural ("Thursdays") or after "every".
+func routineDays(ts []ctok) bool {
+	for k, t := range ts {
+		if _, day := weekdays[strings.TrimSuffix(t.low, "s")]; day && strings.HasSuffix(t.low, "s") {
+			return true
+		}
+		if _, day := weekdays[t.low]; day && k > 0 && ts[k-1].low == "every" {
+			return true
+		}
+	}
+	return false
+}
