@@ -93,7 +93,19 @@
 // thing ("switched to almond milk in my coffee"; switched.go); a rename
 // ("billing-core has been renamed to ledger-service"; rename.go); a denial
 // with a word of ending that names the stored value ("we're not with
-// Skyline any more"; denial.go). A street address with its town and
+// Skyline any more"; denial.go); a diet said in passing and eating again
+// what it leaves out (diet.go); a move into another place (movedhome.go);
+// a thing the speaker ended ("finally got rid of the Skoda", "Linda's
+// retired"; ended.go); what held before a thing the stored claim gives as
+// the speaker's own ("Used to bank with TD before Tangerine"; past.go).
+// After the topics, a value changed among other words is read by the
+// words near each value only (nearvalue.go), and the speaker's job title
+// said again as changed retires the old one (ownrole.go). Whatever rule
+// decides, amounts that are not one thing's two values (another item at
+// the same place, a limit against a use, an offer, per item against per
+// time, two speakers' claims, a date of one occasion against a routine's
+// days) are never a change or a contradiction, and a sentence read as the
+// speaker's name keeps that reading (items.go). A street address with its town and
 // postcode is one typed value, and a place has one address of a kind
 // (address.go). Email addresses, phone numbers and cloud regions are
 // typed values too, one word each however they are written (typed.go).

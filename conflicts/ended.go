@@ -11,15 +11,18 @@ import (
 // before: "I drive a 2016 Skoda Octavia estate" / "finally got rid of the
 // Skoda!", "my phone's with EE" / "Ended up leaving EE altogether", "my
 // CPA is Linda Reyes" / "Linda's retired", "gym is Fitness First in the
-// city" / "cancelled fitness first, I literally never went".
+// city" / "cancelled fitness first, I literally never went", "My phone's
+// an iPhone 12" / "Got a Pixel 8, gave the old iPhone to Mum".
 //
 // endedThing reads an incoming claim that ends a thing the existing claim
 // gives as the speaker's own as retiring it (Supersedes), when:
 //
 //   - a word of ending ("got rid of", "sold", "left", "cancelled",
 //     "quit", "retired", "fired", "dropped", "ditched", "stopped going
-//     to") has the thing as its object, or the thing as its subject for
-//     one that needs none ("Linda's retired", "Brenda retired");
+//     to", "replaced", "traded", "the old") has the thing as its object
+//     ("it" standing for a name said before it), or the thing as its
+//     subject for one that needs none ("Linda's retired", "Brenda
+//     retired");
 //   - the thing is a name in the existing claim, in the same words (case
 //     aside: "fitness first"), and neither claim is someone else's;
 //   - the incoming claim is said no earlier, is no question, plan or
@@ -122,7 +125,8 @@ func speakerOwns(ts, incoming []ctok) bool {
 
 // endings are the words that end a thing, with the words after them
 // that belong to the verb: "got rid of", "stopped going to", "moved out
-// of".
+// of"; and "old" before the thing, which says it was replaced ("gave the
+// old iPhone to Mum").
 var endings = map[string][]string{
 	"got": {"rid", "of"}, "getting": {"rid", "of"}, "sold": nil, "selling": nil, "left": nil, "leaving": nil,
 	"quit": nil, "quitting": nil, "cancelled": nil, "canceled": nil, "cancelling": nil, "canceling": nil,
