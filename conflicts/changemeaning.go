@@ -42,11 +42,11 @@ const ChangeMeaningSimilarityApart = 0.88
 // nothing when the other claim is clearly later than it. ok is false when
 // it decides nothing.
 func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
-	if notOneValue(existing, incoming) != "" {
-		return Decision{}, false // not one thing's amounts (items.go)
-	}
 	if !(similarity >= ChangeMeaningSimilarity) {
 		return Decision{}, false
+	}
+	if notOneValue(existing, incoming) != "" {
+		return Decision{}, false // not one thing's values (items.go)
 	}
 	incomingChanged, why := ChangeApart(existing, incoming)
 	if why != "" {

@@ -37,11 +37,11 @@ const ContradictionMeaningSimilarity = 0.80
 // It never retires anything: both claims stay, and the person is shown
 // them. ok is false when it decides nothing.
 func ContradictionByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
-	if notOneValue(existing, incoming) != "" {
-		return Decision{}, false // not one thing's amounts (items.go)
-	}
 	if !(similarity >= ContradictionMeaningSimilarity) {
 		return Decision{}, false
+	}
+	if notOneValue(existing, incoming) != "" {
+		return Decision{}, false // not one thing's values (items.go)
 	}
 	if saidLater(existing, incoming) || saidLater(incoming, existing) {
 		return Decision{}, false

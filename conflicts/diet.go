@@ -7,15 +7,16 @@ import (
 	"github.com/persistmemory/persistmemory/schema"
 )
 
-// A person's diet is said in passing, in requests for recipes: "I've
+// A person's diet is said in passing, in requests for recipes, where the
+// extractor finds no slot for dietView (slots.go) to read: "I've
 // gone vegetarian this month … can you suggest quick weeknight dinners" /
 // "can you help me plan meals for next week - I'm eating fish again, so
 // pescatarian rather than veggie".
 //
 // dietChanged reads the incoming claim as retiring the existing one
 // (Supersedes) when the existing claim gives the speaker's diet
-// (vegetarian, vegan, pescatarian: said after "I'm", "I've gone",
-// "been", "went") and the incoming one, said later, gives the speaker
+// (one of diets, slots.go: said after "I'm", "I've gone", "been",
+// "went") and the incoming one, said later, gives the speaker
 // another, or says they eat again what that diet leaves out ("eating
 // fish again", "started eating meat", "back on meat").
 func dietChanged(existing, incoming schema.Memory) (Decision, bool) {
@@ -39,10 +40,6 @@ func dietChanged(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	return Decision{Supersedes, fmt.Sprintf("the speaker's diet: %s, and the incoming claim gives %s", was, now)}, true
 }
-
-// diets name a diet, as one key.
-var diets = map[string]string{"vegetarian": "vegetarian", "veggie": "vegetarian",
-	"vegan": "vegan", "pescatarian": "pescatarian", "pescetarian": "pescatarian", "pescatarians": "pescatarian"}
 
 // dietOpeners say the diet after them is the speaker's.
 var dietOpeners = map[string]bool{"i'm": true, "im": true, "am": true, "gone": true, "been": true, "went": true,

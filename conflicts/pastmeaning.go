@@ -29,11 +29,11 @@ const PastMeaningSimilarity = 0.80
 // claim supersedes the incoming one (SupersededBy), which is kept as
 // what held before. ok is false when it decides nothing.
 func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
-	if notOneValue(existing, incoming) != "" {
-		return Decision{}, false // not one thing's amounts (items.go)
-	}
 	if !(similarity >= PastMeaningSimilarity) {
 		return Decision{}, false
+	}
+	if notOneValue(existing, incoming) != "" {
+		return Decision{}, false // not one thing's values (items.go)
 	}
 	if why := PastApart(existing, incoming); why != "" {
 		return Decision{}, false

@@ -593,16 +593,22 @@ func negatedAdjective(x, y string) bool {
 	return false
 }
 
-// dietWords are what a person eats as a rule; a person keeps one diet at
-// a time, and "eats meat" is the diet of one who is none of them.
-var dietWords = map[string]bool{"vegetarian": true, "vegan": true, "pescatarian": true, "pescetarian": true, "carnivore": true, "omnivore": true}
+// diets are what a person eats as a rule, each word with its one
+// spelling; a person keeps one diet at a time, and "eats meat" is the
+// diet of one who is none of them.
+var diets = map[string]string{"vegetarian": "vegetarian", "veggie": "vegetarian", "vegan": "vegan",
+	"pescatarian": "pescatarian", "pescetarian": "pescatarian", "carnivore": "carnivore", "omnivore": "omnivore"}
 
-// dietView reads a diet: "Tomas is vegetarian", "Tomas eats meat", "Tomas
-// doesn't eat meat" (vegetarian) as subject / "diet" / value.
+// becomeVerbs say what one has become: "I've gone vegetarian".
+var becomeVerbs = map[string]bool{"is": true, "goes": true, "went": true, "has gone": true, "became": true, "becomes": true, "turned": true}
+
+// dietView reads a diet: "Tomas is vegetarian", "I've gone vegan", "Tomas
+// eats meat", "Tomas doesn't eat meat" (vegetarian) as subject / "diet" /
+// value.
 func dietView(attr string, neg bool, val []string) (string, bool) {
 	switch {
-	case attr == "is" && len(val) == 1 && dietWords[val[0]]:
-		return val[0], true
+	case becomeVerbs[attr] && !(neg && attr != "is") && len(val) == 1 && diets[val[0]] != "":
+		return diets[val[0]], true
 	case startVerbs[attr] && !neg && len(val) == 2 && (val[0] == "eating" || val[0] == "eat") && (val[1] == "meat" || val[1] == "fish"):
 		// "I've started eating fish again": what the speaker eats now
 		return "eats " + val[1], true

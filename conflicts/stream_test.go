@@ -601,5 +601,8 @@ func TestTheSpeakersDiet(t *testing.T) {
 		{"I'm vegetarian, have been since uni.", "Elin's gone vegan, so dinners are getting complicated.", Unrelated},
 		{"I'm vegetarian, have been since uni.", "I might start eating fish again if my iron stays low.", Unrelated},
 		{"I'm pescatarian.", "eating fish again after the scare about mercury, which is a relief.", Unrelated},
+		// one diet in two spellings, and one become
+		{"I'm pescetarian.", "I'm pescatarian, so fish is fine.", Duplicate},
+		{"I'm vegetarian, have been since uni.", "I've gone vegan, dairy was making me ill.", Supersedes},
 	})
 }
