@@ -52,6 +52,9 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 	if why != "" {
 		return Decision{}, false
 	}
+	if movedApart(existing, incoming) {
+		return Decision{}, false
+	}
 	if similarity < ChangeMeaningSimilarityApart && len(sharedWords(claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim)))) == 0 {
 		return Decision{}, false
 	}
@@ -293,13 +296,91 @@ func sharedWords(a, b []ctok) []string {
 	}
 	var out []string
 	for w := range wa {
-		if wb[w] && len(w) > 2 && !relatingWord(w) && !determiners[w] {
+		if wb[w] && len(w) > 2 && hasLetter(w) && !relatingWord(w) && !determiners[w] && (!timeUnits[w] || perUnit(a, w) && perUnit(b, w)) {
 			out = append(out, w)
 		}
 	}
 	slices.Sort(out)
 	return out
 }
+
+// movedApart: a claim says a thing was moved in time ("they bumped my
+// comp exam to May 12", "pushed the dentist back a week") and the other
+// claim has no word of that thing ("committee meeting is set for Nov 14"):
+// another thing was moved. A thing of no word ("moved it to Friday") or
+// only of a time things happen ("pushed my appointment back") sets nothing
+// apart.
+func movedApart(existing, incoming schema.Memory) bool {
+	a, b := claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim))
+	return movedNotIn(a, b) || movedNotIn(b, a)
+}
+
+// movedNotIn: ts moves a thing in time (timeMoved) none of whose words other has.
+func movedNotIn(ts, other []ctok) bool {
+	thing := timeMoved(ts)
+	if !slices.ContainsFunc(thing, func(w string) bool { return !occasionNouns[w] }) {
+		return false // "pushed my appointment to the 20th" names no thing
+	}
+	for _, t := range other {
+		w := stem(strings.TrimSuffix(t.low, "'s"))
+		if slices.Contains(thing, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// timeMoved is the stems of the words a verb of moving in time governs,
+// up to where it is moved to ("bumped my comp exam to": comp, exam),
+// without determiners and values.
+func timeMoved(ts []ctok) []string {
+	for i, t := range ts {
+		if !timeMoveVerbs[t.low] {
+			continue
+		}
+		var out []string
+		for j := i + 1; j < len(ts) && !(j > i+1 && ts[j].brk) && !moveEnds[ts[j].low]; j++ {
+			w := strings.TrimSuffix(ts[j].low, "'s")
+			if isWord(w) && len(w) > 2 && !determiners[w] && !valueWord(w) && !bareReference[w] {
+				out = append(out, stem(w))
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// occasionNouns name a time something happens, not the thing: moving
+// "my appointment" moves whatever the other claim books.
+var occasionNouns = func() map[string]bool {
+	out := map[string]bool{}
+	for _, w := range []string{"appointment", "booking", "meeting", "session", "lesson", "class", "slot", "date", "plan", "call", "visit", "time", "reservation", "shift", "thing", "one", "day", "start"} {
+		out[stem(w)] = true
+	}
+	return out
+}()
+
+// timeMoveVerbs move a thing in time; moveEnds close the thing moved.
+var (
+	timeMoveVerbs = map[string]bool{"bumped": true, "pushed": true, "postponed": true, "rescheduled": true, "brought": true, "shifted": true}
+	moveEnds      = map[string]bool{"to": true, "from": true, "back": true, "forward": true, "up": true, "till": true, "until": true, "by": true, "out": true, "on": true, "into": true, "again": true}
+)
+
+// perUnit: the time unit w (a stem) is said in ts as the unit of a rate
+// ("20 km a week", "twice per month"), which a claim of another rate of
+// the same thing shares; a time unit said otherwise ("after 38 years",
+// "for years") is no word of what a claim is about.
+func perUnit(ts []ctok, w string) bool {
+	for i := 1; i < len(ts); i++ {
+		if stem(ts[i].low) == w && rateWords[ts[i-1].low] {
+			return true
+		}
+	}
+	return false
+}
+
+// rateWords open the unit of a rate: "a week", "per month".
+var rateWords = map[string]bool{"a": true, "an": true, "per": true, "each": true, "every": true}
 
 // judgementWords say how the speaker finds a thing, not what it is:
 // "the skin tones are just better" / "which suits me way better" share

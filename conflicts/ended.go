@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -53,6 +54,11 @@ func endedThing(existing, incoming schema.Memory) (Decision, bool) {
 		thing, ok := thingAt(its, end, ets, existing)
 		if !ok && end < len(its) && its[end].low == "it" && its[k].low != "old" {
 			thing, ok = itName(its, k, ets, existing)
+		}
+		if ok && whenWord(thing) {
+			// "the library's closing Thursday evenings": a day is when
+			// it ends, not what
+			ok = false
 		}
 		if ok && speakerActs(its, k, ets) && speakerOwns(ets, its) {
 			return Decision{Supersedes, fmt.Sprintf("the incoming claim ends %q (%q), which the existing claim gives as the speaker's own", thing, verb)}, true
@@ -274,4 +280,17 @@ func lowered(ts []ctok) []ctok {
 		out[i].low = strings.TrimSuffix(t.low, "'s")
 	}
 	return out
+}
+
+// whenWord: the words of thing are a day of the week or a month, with
+// their parts ("Thursday evenings"): a time, no thing to end.
+func whenWord(thing string) bool {
+	ws := strings.Fields(strings.ToLower(thing))
+	for _, w := range ws {
+		w = strings.TrimSuffix(w, "s")
+		if _, day := weekdays[w]; !day && dayParts[w] == "" && dayParts[w+"s"] == "" && !slices.Contains(monthNames, w) {
+			return false
+		}
+	}
+	return len(ws) > 0
 }

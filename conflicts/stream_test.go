@@ -533,7 +533,42 @@ func TestAThingEnded(t *testing.T) {
 		{"I live in Leeds.", "My sister moved out of Leeds to Bristol last spring.", Unrelated},
 		{"The savings account pays 4.1% interest.", "The bank dropped the interest on our current account to 0.1%.", Unrelated},
 		{"I've got a 2012 Mazda 3, rego is due in september.", "I didn't sell the Mazda in the end, nobody wanted it.", Unrelated},
+		// a day is when a thing closes, not what
+		{"The Mission have put me on Thursday mornings, they were short on Thursdays.", "Book club has shifted to the last Monday of the month from February, the library's closing Thursday evenings", Unrelated},
+		// "off" a place is where
+		{"I've got a two bedroom unit in Devonport, bought it last year after I sold the family home.", "my boat is a Farr 727 called Tūī, I keep her on a swing mooring off Devonport wharf", Unrelated},
+		// "all" is no word of what a claim is about
+		{"all our bookings go through ResDiary.", "Ripped it all out and we're on Square as of Monday", Unrelated},
 	})
+}
+
+// TestChangeByMeaningOfAnotherThing: a change by meaning is not read when
+// the only word two claims share is a vague time ("after 38 years" / "for
+// years") or a currency sign, or when the change moves in time a thing the
+// other claim does not name; a rate's unit ("20 km a week") and a moved
+// occasion ("my appointment") still relate.
+func TestChangeByMeaningOfAnotherThing(t *testing.T) {
+	month := 30 * 24 * time.Hour
+	for _, c := range []struct {
+		a, b string
+		sim  float64
+		want Relation
+	}{
+		{"I retired in March after 38 years as an engineer with Watercare.", "I was with Spark for years before One NZ, only went over for the phone deal", 0.864, Unrelated},
+		{"went with FBD for the van in the end, €1,280.", "sold the transit to a lad in Meath for €14k.", 0.87, Unrelated},
+		{"committee meeting is set for nov 14 at 1pm, I need to start on slides this week", "they bumped my comp exam to may 12, one of the committee members is on sabbatical til april", 0.9, Unrelated},
+		{"I run 20 km a week.", "I've upped my running to 35 km a week for marathon training.", 0.86, Supersedes},
+		{"I've got the dentist on 14 May at 3pm.", "They pushed my appointment back to 20 May.", 0.9, Supersedes},
+		{"I've got the dentist on 14 May at 3pm.", "They pushed my MOT back to 20 May.", 0.9, Unrelated},
+	} {
+		d, ok := changeByMeaning(t, c.a, c.b, month, c.sim, false)
+		if !ok {
+			d.Relation = Unrelated
+		}
+		if d.Relation != c.want {
+			t.Errorf("%q / %q at %.3f: %s (%s), want %s", c.a, c.b, c.sim, d.Relation, d.Reason, c.want)
+		}
+	}
 }
 
 // TestTheSpeakersJobChanged: the speaker's job title said again as

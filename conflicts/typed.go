@@ -1511,6 +1511,14 @@ var endingVerbs = map[string]bool{
 	"withdrew": true, "withdrawn": true,
 }
 
+// offPlaces follow a name "off" places a thing by: "off Devonport wharf",
+// "off Mill Road".
+var offPlaces = map[string]bool{
+	"wharf": true, "road": true, "rd": true, "street": true, "st": true, "coast": true, "island": true, "beach": true,
+	"harbour": true, "harbor": true, "pier": true, "marina": true, "bay": true, "point": true, "lane": true,
+	"avenue": true, "ave": true, "drive": true, "highway": true, "motorway": true, "exit": true, "junction": true, "shore": true,
+}
+
 // movedWords leave a place: "moved out of", "moving away from".
 var movedWords = map[string]bool{"moved": true, "moving": true, "moves": true, "move": true, "'s": true, "got": true}
 
@@ -1592,9 +1600,10 @@ func markOld(ts []ctok, vs []typedValue) {
 			vs[k].old = true
 		case finishingVerbs[p] && stageType(vs[k].typ):
 			vs[k].old = true // "passed Stage 3"
-		case endingVerbs[p] && !(p == "off" && timeTypes[vs[k].typ]):
+		case endingVerbs[p] && !(p == "off" && (timeTypes[vs[k].typ] || vs[k].to < len(ts) && offPlaces[ts[vs[k].to].low])):
 			// "sold the Focus", "cancelled Riverford"; but "kicks off at
-			// 9am" and "I'm off on Friday" end no time
+			// 9am" and "I'm off on Friday" end no time, and "a mooring
+			// off Devonport wharf" is where
 			vs[k].old = true
 		case nameTypes[vs[k].typ] && vs[k].to < len(ts) && leavingVerbs[ts[vs[k].to].low]:
 			// "Dr Shaw retired", "Jordan left"

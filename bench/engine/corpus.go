@@ -207,6 +207,10 @@ var Holdouts = []Holdout{
 	{"holdout78.json", "hold-out 78 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout79.json", "hold-out 79 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout80.json", "hold-out 80 (160 pairs: 120 look-alikes of a value changed, 40 changes; for reading)"},
+	{"holdout81.json", "hold-out 81 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout82.json", "hold-out 82 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout83.json", "hold-out 83 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout84.json", "hold-out 84 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
