@@ -25,7 +25,8 @@ import (
 //     subject for one that needs none ("Linda's retired", "Brenda
 //     retired");
 //   - the thing is a name in the existing claim, in the same words (case
-//     aside: "fitness first"), and neither claim is someone else's;
+//     aside: "fitness first"), not a day or a month ("the library's
+//     closing Thursday evenings"), and neither claim is someone else's;
 //   - the incoming claim is said no earlier, is no question, plan or
 //     hypothesis, the ending is not negated ("didn't cancel"), and the
 //     existing claim is not itself about the past.
@@ -288,7 +289,7 @@ func whenWord(thing string) bool {
 	ws := strings.Fields(strings.ToLower(thing))
 	for _, w := range ws {
 		w = strings.TrimSuffix(w, "s")
-		if _, day := weekdays[w]; !day && dayParts[w] == "" && dayParts[w+"s"] == "" && !slices.Contains(monthNames, w) {
+		if _, day := weekdays[w]; !day && dayParts[w] == "" && !slices.Contains(monthNames, w) {
 			return false
 		}
 	}
