@@ -21,15 +21,19 @@ import (
 // one's words or among the vectors nearest to it); said weeks apart, or of
 // two things of a kind, they open nothing. A new claim of what held before
 // is kept as the stored one's earlier value (conflicts.PastByMeaning).
+// Only the claims of the message nearest to the new one are read so: a
+// change is not read of one behind a nearer claim of another message.
 func TestChangeSaidInOtherWords(t *testing.T) {
 	store := neo4jtest.Open(t)
 	model := openLocalModel(t)
 	vs := openWeaviate(t, model)
 	tests := []struct {
 		name, stored, incoming string
-		hours                  int // between them; 0 is 30 days
-		confirm                bool
-		supersedes, conflicts  []string
+		// between is said a day after stored, in a message of its own
+		between               string
+		hours                 int // between them; 0 is 30 days
+		confirm               bool
+		supersedes, conflicts []string
 	}{
 		{name: "a habit moved to another time of day", stored: "I take my vitamin D in the evening with dinner.", incoming: "I've started taking the vitamin D in the mornings instead, read it can mess with your sleep.",
 			supersedes: []string{"I've started taking the vitamin D in the mornings instead, read it can mess with your sleep. -> I take my vitamin D in the evening with dinner."}},
@@ -50,6 +54,10 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 		{name: "what held before", stored: "I bank with Monzo.", incoming: "I was previously with Barclays for about ten years.",
 			supersedes: []string{"I bank with Monzo. -> I was previously with Barclays for about ten years."}},
 		{name: "a sum paid once", stored: "Our flat is worth about £310k.", incoming: "We paid £240,000 for the flat back in 2016."},
+		// a change is read only of the nearest message: a claim nearer to
+		// the new one than the stored one is what it is about
+		{name: "a nearer message between", stored: "Oscar goes to nursery two days a week, Tuesdays and Thursdays.",
+			between: "Oscar's got a new key worker in the baby room at nursery.", incoming: "Oscar moved up to the toddler room at nursery this week, he loves it."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,6 +72,9 @@ func TestChangeSaidInOtherWords(t *testing.T) {
 				if _, err := store.ConfirmMemory(t.Context(), h.owner, ms[0].ID); err != nil {
 					t.Fatal(err)
 				}
+			}
+			if tc.between != "" {
+				h.run(tc.between, 24)
 			}
 			if tc.hours == 0 {
 				tc.hours = 24 * 30

@@ -358,6 +358,12 @@ func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owne
 // as a contradiction. Memories of existing the rules related to c, those
 // an earlier job retired, and, for material a collaborator sent, those of
 // another Space are not candidates.
+//
+// Only the candidates said in the material nearest to c are read: that of
+// the closest memory still held among the candidates and the others near
+// c (stored, or of existing). A memory nearer to c than a candidate is the
+// likelier one c is about; reading past it retired true facts on new
+// people's messages (docs/bench-engine.md, thirty-ninth round).
 func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, existing, unrelated []schema.Memory, doc schema.Document) (schema.Memory, conflicts.Decision, bool, error) {
 	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c) || conflicts.WordedAsPast(c)
 	known := map[string]schema.Memory{}
@@ -369,12 +375,10 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 	if !marked && len(known) == 0 {
 		return schema.Memory{}, conflicts.Decision{}, false, nil
 	}
-	texts, stored := []string{c.Claim}, false
+	texts := []string{c.Claim}
 	for _, m := range known {
 		if st.isPlanned(m.ID) {
 			texts = append(texts, m.Claim)
-		} else {
-			stored = true
 		}
 	}
 	slices.Sort(texts[1:])
@@ -385,40 +389,66 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 		m   schema.Memory
 		sim float64
 	}
-	var cands []cand
-	if marked || stored {
-		near, err := st.nearest(ctx, p, owner, c.Claim)
+	// rivals are the other memories still held at least
+	// meaningValueSimilarity close to c: only the candidates of the
+	// document nearest to c, among candidates and rivals, are read.
+	var cands, rivals []cand
+	held := func(m schema.Memory) bool {
+		return (m.State == "" || m.State == schema.StateActive || m.State == schema.StateDisputed) && !st.retired[m.ID] &&
+			(doc.ContributedBy == "" || m.SpaceID == doc.SpaceID)
+	}
+	near, err := st.nearest(ctx, p, owner, c.Claim)
+	if err != nil {
+		return schema.Memory{}, conflicts.Decision{}, false, err
+	}
+	var fetch []string
+	for id, sim := range near {
+		if sim < meaningValueSimilarity || st.retired[id] {
+			continue
+		}
+		if m, ok := known[id]; ok {
+			cands = append(cands, cand{m, sim})
+			delete(known, id)
+			continue
+		}
+		if i := slices.IndexFunc(existing, func(e schema.Memory) bool { return e.ID == id }); i >= 0 {
+			if held(existing[i]) {
+				rivals = append(rivals, cand{existing[i], sim})
+			}
+			continue
+		}
+		fetch = append(fetch, id)
+	}
+	if len(fetch) > 0 {
+		slices.Sort(fetch)
+		ms, err := p.cfg.Graph.Memories(ctx, owner, fetch)
 		if err != nil {
-			return schema.Memory{}, conflicts.Decision{}, false, err
+			return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("read memories close in meaning: %w", err)
 		}
-		var fetch []string
-		for id, sim := range near {
-			if sim < meaningValueSimilarity || st.retired[id] {
+		for _, m := range ms {
+			if !held(m) {
 				continue
 			}
-			if m, ok := known[id]; ok {
-				cands = append(cands, cand{m, sim})
-				delete(known, id)
-				continue
-			}
-			if marked && !slices.ContainsFunc(existing, func(e schema.Memory) bool { return e.ID == id }) {
-				fetch = append(fetch, id)
-			}
-		}
-		if len(fetch) > 0 {
-			slices.Sort(fetch)
-			ms, err := p.cfg.Graph.Memories(ctx, owner, fetch)
-			if err != nil {
-				return schema.Memory{}, conflicts.Decision{}, false, fmt.Errorf("read memories close in meaning: %w", err)
-			}
-			for _, m := range ms {
-				if m.State != schema.StateActive && m.State != schema.StateDisputed {
-					continue
-				}
-				if doc.ContributedBy != "" && m.SpaceID != doc.SpaceID {
-					continue
-				}
+			if marked {
 				cands = append(cands, cand{m, near[m.ID]})
+			} else {
+				rivals = append(rivals, cand{m, near[m.ID]})
+			}
+		}
+	}
+	var planned []string
+	for _, m := range existing {
+		if st.isPlanned(m.ID) && m.DocumentID != c.DocumentID && known[m.ID].ID == "" {
+			planned = append(planned, m.Claim)
+		}
+	}
+	if err := st.embedClaims(ctx, p, planned); err != nil {
+		return schema.Memory{}, conflicts.Decision{}, false, err
+	}
+	for _, m := range existing {
+		if st.isPlanned(m.ID) && m.DocumentID != c.DocumentID && known[m.ID].ID == "" {
+			if sim := resolve.Cosine(st.claimVecs[m.Claim], st.claimVecs[c.Claim]); sim >= meaningValueSimilarity {
+				rivals = append(rivals, cand{m, sim})
 			}
 		}
 	}
@@ -427,13 +457,21 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 			cands = append(cands, cand{m, resolve.Cosine(st.claimVecs[m.Claim], st.claimVecs[c.Claim])})
 		}
 	}
-	slices.SortFunc(cands, func(a, b cand) int {
+	byNearness := func(a, b cand) int {
 		if a.sim != b.sim {
 			return cmp.Compare(b.sim, a.sim)
 		}
 		return strings.Compare(a.m.ID, b.m.ID)
-	})
+	}
+	slices.SortFunc(cands, byNearness)
+	nearestDoc := ""
+	if all := slices.SortedFunc(slices.Values(append(rivals, cands...)), byNearness); len(all) > 0 {
+		nearestDoc = said(all[0].m)
+	}
 	for _, k := range cands {
+		if said(k.m) != nearestDoc {
+			continue
+		}
 		if d, ok := conflicts.ChangeByMeaning(k.m, c, k.sim); ok {
 			return k.m, d, true, nil
 		}
@@ -445,6 +483,15 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 		}
 	}
 	return schema.Memory{}, conflicts.Decision{}, false, nil
+}
+
+// said names the material a memory was said in: its document, or, for
+// one stored without (none is), the memory itself.
+func said(m schema.Memory) string {
+	if m.DocumentID != "" {
+		return m.DocumentID
+	}
+	return "memory " + m.ID
 }
 
 // meaningValueSimilarity is the least similarity any reading of

@@ -78,13 +78,29 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 		return
 	}
 	meaning := map[[2]int]decided{}
+	// retired[{k, ei}]: message k's claim ei was superseded by a later
+	// claim read before, by the rules or by meaning
+	retired := map[[2]int]bool{}
 	for j := 1; j < n; j++ {
 		for ci, c := range mems[j] {
 			rel := func(k, ei int) conflicts.Relation { return related[[4]int{k, ei, j, ci}] }
-			if k, d, ok := streamMeaning(vecs.Claims, mems[:j], c, rel); ok {
+			gone := func(k, ei int) bool { return retired[[2]int{k, ei}] }
+			if k, ei, d, ok := streamMeaning(vecs.Claims, mems[:j], c, rel, gone); ok {
 				key := [2]int{k, j}
 				if strength[d.Relation] > strength[meaning[key].rel] {
 					meaning[key] = decided{d.Relation, d.Reason}
+				}
+				if d.Relation == conflicts.Supersedes {
+					retired[[2]int{k, ei}] = true
+				}
+			}
+		}
+		for i := 0; i < j; i++ {
+			for ei := range mems[i] {
+				for ci := range mems[j] {
+					if related[[4]int{i, ei, j, ci}] == conflicts.Supersedes {
+						retired[[2]int{i, ei}] = true
+					}
 				}
 			}
 		}
@@ -113,10 +129,13 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 // duplicate (conflicts.ByMeaning, when nothing in the words sets them
 // apart), then, when c or the other claim is worded as a change or says
 // its value is the only one (or c, what held before), as a change, a
-// contradiction, what held before. related is the rules' relation of
-// message k's claim i to c. It returns the message of the first that
-// decides.
-func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c schema.Memory, related func(k, i int) conflicts.Relation) (int, conflicts.Decision, bool) {
+// contradiction, what held before. A claim is read for a value (a change,
+// a contradiction, what held before) only when no claim of another
+// earlier message still held (retired says which were superseded) is
+// nearer to c, as the worker reads. related is the rules' relation of
+// message k's claim i to c. It returns the message and the claim of the
+// first that decides.
+func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c schema.Memory, related func(k, i int) conflicts.Relation, retired func(k, i int) bool) (int, int, conflicts.Decision, bool) {
 	type cand struct {
 		k, i int
 		m    schema.Memory
@@ -126,7 +145,7 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 	for k, ms := range earlier {
 		for i, m := range ms {
 			if related(k, i) == conflicts.Duplicate {
-				return 0, conflicts.Decision{}, false
+				return 0, 0, conflicts.Decision{}, false
 			}
 			cands = append(cands, cand{k, i, m, resolve.Cosine(claims[m.Claim], claims[c.Claim])})
 		}
@@ -141,29 +160,39 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 	for _, x := range cands {
 		if x.sim >= meaningSimilarity && related(x.k, x.i) == conflicts.Unrelated && conflicts.Apart(x.m, c) == "" {
 			if d, ok := conflicts.ByMeaning(x.m, c, x.sim); ok {
-				return x.k, d, true
+				return x.k, x.i, d, true
 			}
 		}
 	}
 	marked := conflicts.WordedAsChange(c) || conflicts.SaysOnly(c) || conflicts.WordedAsPast(c)
+	nearest := -1 // the nearest message with a claim still held
 	for _, x := range cands {
-		if x.sim < meaningSimilarity || related(x.k, x.i) != conflicts.Unrelated {
+		if !retired(x.k, x.i) {
+			nearest = x.k
+			break
+		}
+	}
+	for _, x := range cands {
+		if x.sim < meaningSimilarity || related(x.k, x.i) != conflicts.Unrelated || retired(x.k, x.i) {
+			continue
+		}
+		if x.k != nearest {
 			continue
 		}
 		if !marked && !conflicts.WordedAsChange(x.m) && !conflicts.SaysOnly(x.m) {
 			continue
 		}
 		if d, ok := conflicts.ChangeByMeaning(x.m, c, x.sim); ok {
-			return x.k, d, true
+			return x.k, x.i, d, true
 		}
 		if d, ok := conflicts.ContradictionByMeaning(x.m, c, x.sim); ok {
-			return x.k, d, true
+			return x.k, x.i, d, true
 		}
 		if d, ok := conflicts.PastByMeaning(x.m, c, x.sim); ok {
-			return x.k, d, true
+			return x.k, x.i, d, true
 		}
 	}
-	return 0, conflicts.Decision{}, false
+	return 0, 0, conflicts.Decision{}, false
 }
 
 // meaningSimilarity is the least similarity any reading by meaning decides

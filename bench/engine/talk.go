@@ -99,6 +99,9 @@ func Talk(ctx context.Context, e embed.Embedder, convs []*locomodata.Conversatio
 				if _, ok := conflicts.ByMeaning(ex, m, n.sim); ok {
 					break
 				}
+				if session[n.j] != session[ns[0].j] {
+					continue // a value is read only of the nearest session, as the worker reads
+				}
 				if d, ok := conflicts.ChangeByMeaning(ex, m, n.sim); ok {
 					r.Changes = append(r.Changes, fmt.Sprintf("%s: %q -> %q (%s, %.3f)", c.ID, ex.Claim, m.Claim, d.Relation, n.sim))
 					break
