@@ -64,6 +64,8 @@ func likeOthers(ts []ctok) bool {
 type topicRead struct {
 	differ  string
 	relaxed bool
+	// event: the topic names a thing that happens once (oneEvent)
+	event bool
 }
 
 // amountOfOneThing: readByTopic related two claims whose words, the values
@@ -204,7 +206,8 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 			}
 		}
 	}
-	if timesDiffer > 1 && !ea.cue && !ia.cue && !existing.Correction && !incoming.Correction {
+	event := oneEvent(ea, ia, et, it)
+	if timesDiffer > 1 && !ea.cue && !ia.cue && !existing.Correction && !incoming.Correction && !event {
 		// "Monday at 4pm" / "Tuesday at 5": a new day and time is one
 		// change of when, but only a change says so
 		return Decision{}, topicRead{}, false
@@ -218,7 +221,7 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		return Decision{}, topicRead{}, false
 	}
 	about := fmt.Sprintf("the same topic (%s)", strings.Join(sortedWords(et), " "))
-	read := topicRead{differ, relaxed}
+	read := topicRead{differ, relaxed, event}
 	if differ == "" {
 		if !slices.ContainsFunc(shared, func(t string) bool { return t == "date" || t == "day" }) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) && (relativeDay(ea.ts) || relativeDay(ia.ts)) {
 			// "the design review is at 11 today" / "... tomorrow at 11":
@@ -274,7 +277,7 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 		// "our anniversary is 14 May" / "... falls on 21 May", said
 		// together: a date a thing has once a year, given twice
 		return Decision{Contradicts, fmt.Sprintf("%s with one date a year; %s, said together and neither is worded as a change", about, values)}, read, true
-	case timeTypes[differ] && !eCue && !iCue && !(dueDate(ea.ts) && dueDate(ia.ts)):
+	case timeTypes[differ] && !eCue && !iCue && !(dueDate(ea.ts) && dueDate(ia.ts)) && !read.event:
 		// two days or times said plainly may both hold (closed on
 		// Sundays and on Mondays); only a change moves one. A date
 		// something is due by is one ("the MOT is due in October" /
@@ -1078,6 +1081,38 @@ func withLoneTimes(shared []string, a, b topicClaim) []string {
 // a membership renews once a year.
 var annualNouns = map[string]bool{"anniversary": true, "birthday": true, "nameday": true, "renew": true}
 
+// eventNouns name a thing that happens once, on one day at one time: two
+// dates or times of it cannot both hold ("the dentist appointment is on
+// the 14th at 2:15" / "... at 3:15").
+var eventNouns = stemSet("appointment", "inspection", "interview", "exam", "hearing", "viewing", "surgery", "operation",
+	"scan", "wedding", "funeral", "concert", "gig", "recital", "ceremony", "graduation", "reservation", "fixture",
+	"consultation", "checkup", "jab", "vaccination", "residential", "flight")
+
+// oneEvent: the topic both claims share names a thing that happens once
+// (eventNouns) and neither gives it a routine's days ("Thursdays", "every
+// Monday"): its two days or times are for one occasion, and whenDecision
+// reads them.
+func oneEvent(ea, ia topicClaim, et, it map[string]bool) bool {
+	if routineDays(ea.ts) || routineDays(ia.ts) {
+		return false
+	}
+	for w := range et {
+		if it[w] && eventNouns[w] {
+			return true
+		}
+	}
+	for _, pair := range eventPairs {
+		if et[pair[0]] && it[pair[0]] && et[pair[1]] && it[pair[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// eventPairs are two words of an event's name whose second alone names
+// none: "parents' evening", "open day".
+var eventPairs = [][2]string{{stem("parents"), stem("evening")}, {stem("open"), stem("evening")}, {stem("open"), stem("day")}, {stem("sports"), stem("day")}}
+
 // onceAYear: the topic is a thing that has one date a year.
 func onceAYear(topic map[string]bool) bool {
 	for w := range topic {
@@ -1439,6 +1474,14 @@ func dropLoneKinds(x, y map[string]bool, kinds []string) {
 // news John!", "Thanks Maria").
 func addressed(claim string, ts []ctok) []bool {
 	out := make([]bool, len(ts))
+	if n := prefaceLabel(claim); n > 0 && n <= len(ts) {
+		// "Note to self: Josh's parents' evening is ...": the label
+		// says what the note is, not what it is about
+		for i := range n {
+			out[i] = true
+		}
+		return out
+	}
 	start := speakerLabel(claim)
 	if start == 0 || start > len(ts) {
 		// a name beside a comma outside a turn says who someone is:
@@ -1471,6 +1514,21 @@ func addressed(claim string, ts []ctok) []bool {
 // greetings are the words a name said to someone follows.
 var greetings = map[string]bool{"hi": true, "hey": true, "hello": true, "thanks": true, "thank": true, "news": true,
 	"bye": true, "congrats": true, "congratulations": true, "morning": true, "evening": true, "night": true, "cheers": true}
+
+// prefaceLabel is the number of words of a label opening a claim before a
+// colon that says what kind of note it is ("Note to self: ...", "Reminder:
+// ...", "FYI: ..."), 0 for none.
+func prefaceLabel(claim string) int {
+	head, _, ok := strings.Cut(claim, ": ")
+	if !ok || !prefaces[strings.ToLower(strings.TrimSpace(head))] {
+		return 0
+	}
+	return len(strings.Fields(head))
+}
+
+// prefaces are the labels prefaceLabel reads.
+var prefaces = map[string]bool{"note to self": true, "note": true, "reminder": true, "fyi": true, "quick note": true,
+	"side note": true, "heads up": true, "quick update": true, "update": true, "ps": true, "btw": true, "for the record": true}
 
 // speakerLabel is the number of tokens of a speaker's label opening a
 // turn's claim ("Caroline: ...", "Dr Shaw: ..."): one or two capitalised

@@ -126,7 +126,7 @@ func compare(existing, incoming schema.Memory) Decision {
 		}
 		return Decision{Unrelated, "a claim describes what was shown (\"[shares a photo: ...]\"), not what holds"}
 	}
-	if hypothetical(claimTokens(existing.Claim)) != hypothetical(claimTokens(incoming.Claim)) {
+	if wouldBe(existing) != wouldBe(incoming) {
 		// "our mortgage is fixed at 4.1%" / "a new fix would be about
 		// 4.6% if we remortgaged": what would be is not what is
 		return Decision{Unrelated, "one claim says what would be, not what is"}
@@ -293,12 +293,13 @@ func compare(existing, incoming schema.Memory) Decision {
 			// correction names the one it takes back
 			return Decision{Supersedes, fmt.Sprintf("%s; the incoming claim is worded as a correction and names %q as the value it takes back", about, ev.raw)}
 		}
-		if d, r, ok := readByTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when || r.amountOfOneThing()) {
+		if d, r, ok := readByTopic(existing, incoming); ok && (d.Relation == Duplicate || ev.when != iv.when || r.amountOfOneThing() || r.event && timeTypes[r.differ]) {
 			// "speaks fluent Portuguese" / "speaks Portuguese fluently";
 			// "is planned for June" (read as a state) / "will be in
 			// September": when it is, read from the words; "takes 50 mg
 			// of sertraline daily" / "takes 100 mg of sertraline a day":
-			// one thing taken, in another amount
+			// one thing taken, in another amount; "the boiler inspection
+			// is on Monday 3 March" / "... on Tuesday 4 March": one event
 			return d
 		}
 		if d, ok := ownJobChanged(existing, incoming, ev.raw, iv.raw); ea == "is" && ok {

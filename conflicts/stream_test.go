@@ -641,3 +641,32 @@ func TestTheSpeakersDiet(t *testing.T) {
 		{"I'm vegetarian, have been since uni.", "I've gone vegan, dairy was making me ill.", Supersedes},
 	})
 }
+
+// TestOneEventGivenTwoTimes: a thing that happens once (an appointment,
+// an inspection, a parents' evening) given two days or times said
+// together, neither worded as a change, is a contradiction, whatever label
+// opens the note; two of a kind, an event beside a routine, and other
+// events of one name stay apart.
+func TestOneEventGivenTwoTimes(t *testing.T) {
+	wantRelations(t, 24*time.Hour, []pairWant{
+		{"Dentist appointment is Wednesday 14th Feb at 2:15.", "My dentist appointment is on the 14th at 3:15, need to swap a shift for it.", Contradicts},
+		{"Mia's parents' evening is Tuesday 7th November, 6pm.", "Reminder: Mia's parents' evening is Wednesday 8th November at 6pm.", Contradicts},
+		{"The boiler inspection is on Monday 3 March at 9am.", "The boiler inspection is on Tuesday 4 March at 9am.", Contradicts},
+		// moved: a change
+		{"The boiler inspection is on Monday 3 March at 9am.", "They've moved the boiler inspection to Tuesday 4 March.", Supersedes},
+		// two of a kind, another's, a routine
+		{"The gas inspection is on 12 March.", "The electrical inspection is on 14 March.", Unrelated},
+		{"The dentist appointment for Leo is on the 14th at 2:15.", "My dentist appointment is on the 14th at 3:15.", Unrelated},
+		{"My flight out is on 3 May at 7am.", "The flight back is on 10 May at 6pm.", Unrelated},
+		{"Physio appointments are on Tuesdays at 9.", "My physio appointment is on Thursday 6th at 11.", Unrelated},
+	})
+}
+
+// TestWhatWouldBeInAnotherClause: what would be is read in the clause that
+// gives a claim's value; a plan in another clause leaves the fact a fact.
+func TestWhatWouldBeInAnotherClause(t *testing.T) {
+	wantRelations(t, 24*time.Hour, []pairWant{
+		{"my brother Kyle lives in Denver, thinking about visiting him.", "my brother Kyle lives in Phoenix, can you find flights for thanksgiving", Contradicts},
+		{"Our mortgage is fixed at 4.1%.", "A new fix would be about 4.6% if we remortgaged.", Unrelated},
+	})
+}

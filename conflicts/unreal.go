@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"github.com/persistmemory/persistmemory/schema"
 	"slices"
 	"strings"
 )
@@ -53,6 +54,32 @@ func hypothetical(ts []ctok) bool {
 		}
 	}
 	return false
+}
+
+// wouldBe: the claim says what would be (hypothetical), read in the
+// clause that gives its value when it has one: "my brother Kyle lives in
+// Denver, thinking about visiting him in September" says where Kyle
+// lives; "a new fix would be about 4.6%" says what would be.
+func wouldBe(m schema.Memory) bool {
+	ts := claimTokens(m.Claim)
+	vs := claimTokens(m.Value)
+	if len(vs) == 0 {
+		return hypothetical(ts)
+	}
+	for i := 0; i+len(vs) <= len(ts); i++ {
+		if !slices.EqualFunc(ts[i:i+len(vs)], vs, func(a, b ctok) bool { return a.low == b.low }) {
+			continue
+		}
+		from, to := i, i+len(vs)
+		for from > 0 && !ts[from].brk {
+			from--
+		}
+		for to < len(ts) && !ts[to].brk {
+			to++
+		}
+		return hypothetical(ts[from:to])
+	}
+	return hypothetical(ts)
 }
 
 // consideredChange: the claim tells of a change looked at, not made ("we
