@@ -670,3 +670,14 @@ func TestWhatWouldBeInAnotherClause(t *testing.T) {
 		{"Our mortgage is fixed at 4.1%.", "A new fix would be about 4.6% if we remortgaged.", Unrelated},
 	})
 }
+
+// TestACountOpeningAClaim: a number after a capitalised word that opens a
+// claim and names nothing ("Now 19 weddings") is a count; after a name
+// ("Room 12") it is part of the name.
+func TestACountOpeningAClaim(t *testing.T) {
+	wantRelations(t, 90*24*time.Hour, []pairWant{
+		{"I've got 14 weddings booked for 2024 so far.", "Now 19 weddings on the books for 2024!", Supersedes},
+		{"We've got 3 hens at the allotment.", "Now 5 hens at the allotment, the new two are settling in.", Supersedes},
+		{"Our meetings are in Room 12.", "Room 14 is where the printer lives.", Unrelated},
+	})
+}

@@ -669,8 +669,8 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			add("year", n, i, i+1)
 			continue
 		}
-		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) && !strings.HasSuffix(low(i-1), "'s") && low(i-1) != "i'm" {
-			continue // "Room 12", "Route 9": a numbered name, not "Virgin's 500 Mbps" or "I'm 41"
+		if i > 0 && capitalised(ts[i-1].raw) && !used[i-1] && !knownUnit(low(i+1)) && !strings.HasSuffix(low(i-1), "'s") && low(i-1) != "i'm" && !topicDrop[low(i-1)] {
+			continue // "Room 12", "Route 9": a numbered name, not "Virgin's 500 Mbps", "I'm 41" or "Now 19 weddings"
 		}
 		if sn, k := scaled(ts, i+1, n); k > i+1 {
 			// "1.2 million people"; "worth 450 thousand" has no unit
