@@ -211,6 +211,9 @@ var Holdouts = []Holdout{
 	{"holdout82.json", "hold-out 82 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout83.json", "hold-out 83 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout84.json", "hold-out 84 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout85.json", "hold-out 85 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout86.json", "hold-out 86 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout87.json", "hold-out 87 (two people's streams of 60 messages, every pair; for reading)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

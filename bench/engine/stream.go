@@ -16,15 +16,18 @@ import (
 const streamNeighbours = 10
 
 // evalStream scores one stream as the worker reads a person's messages:
-// each message's claims against every earlier message's by the rules
-// (conflicts.Compare; the worker finds them by subject and attribute and
-// by their words), and, with vectors, a claim the rules relate to nothing
+// each message's claims against the claims of every earlier message still
+// held by the rules (conflicts.Compare; the worker finds them by subject
+// and attribute and by their words, among its memories active or
+// disputed), and, with vectors, a claim the rules relate to nothing
 // against its streamNeighbours nearest earlier claims at least
 // meaningSimilarity close, nearest first, by the readings by meaning, the
 // first that decides relating the two messages (one decision a claim, as
-// the worker makes). Every pair of messages is scored: those Relations do
-// not name must stay unrelated, under the pair names of the report with
-// ids "<stream>:<existing>-<incoming>".
+// the worker makes). A claim a later one superseded (or one said to be
+// older than a claim it met) is retired and read no more, as the worker
+// reads only what still holds. Every pair of messages is scored: those
+// Relations do not name must stay unrelated, under the pair names of the
+// report with ids "<stream>:<existing>-<incoming>".
 func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	want, err := s.want()
 	if err != nil {
@@ -34,30 +37,6 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	for k, m := range s.Messages {
 		mems[k] = extract(m.Text, m.SaidAt)
 	}
-	type decided struct {
-		rel    conflicts.Relation
-		reason string
-	}
-	n := len(s.Messages)
-	rules := map[[2]int]decided{}
-	// related[{i, ei, j, ci}] is the rules' relation of message i's claim
-	// ei to message j's claim ci, read once for the readings by meaning
-	related := map[[4]int]conflicts.Relation{}
-	for j := 1; j < n; j++ {
-		for i := 0; i < j; i++ {
-			got := decided{conflicts.Unrelated, "no memories extracted"}
-			for ei, e := range mems[i] {
-				for ci, c := range mems[j] {
-					d := conflicts.Compare(e, c)
-					related[[4]int{i, ei, j, ci}] = d.Relation
-					if strength[d.Relation] > strength[got.rel] || got.reason == "no memories extracted" {
-						got = decided{d.Relation, d.Reason}
-					}
-				}
-			}
-			rules[[2]int{i, j}] = got
-		}
-	}
 	id := func(i, j int) string { return fmt.Sprintf("%s:%02d-%02d", s.ID, i, j) }
 	wanted := func(i, j int) conflicts.Relation {
 		if w, ok := want[[2]int{i, j}]; ok {
@@ -65,9 +44,10 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 		}
 		return conflicts.Unrelated
 	}
-	for j := 1; j < n; j++ {
+	rules := readStream(mems, nil)
+	for j := 1; j < len(mems); j++ {
 		for i := 0; i < j; i++ {
-			got, w := rules[[2]int{i, j}], wanted(i, j)
+			got, w := throughChain(rules, i, j, w0(wanted(i, j))), wanted(i, j)
 			score(r, "pairs/", got.rel, w)
 			if got.rel != w {
 				r.miss("%s: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
@@ -77,48 +57,130 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	if vecs == nil {
 		return
 	}
-	meaning := map[[2]int]decided{}
-	// retired[{k, ei}]: message k's claim ei was superseded by a later
-	// claim read before, by the rules or by meaning
-	retired := map[[2]int]bool{}
-	for j := 1; j < n; j++ {
-		for ci, c := range mems[j] {
-			rel := func(k, ei int) conflicts.Relation { return related[[4]int{k, ei, j, ci}] }
-			gone := func(k, ei int) bool { return retired[[2]int{k, ei}] }
-			if k, ei, d, ok := streamMeaning(vecs.Claims, mems[:j], c, rel, gone); ok {
-				key := [2]int{k, j}
-				if strength[d.Relation] > strength[meaning[key].rel] {
-					meaning[key] = decided{d.Relation, d.Reason}
-				}
-				if d.Relation == conflicts.Supersedes {
-					retired[[2]int{k, ei}] = true
-				}
-			}
-		}
+	both := readStream(mems, vecs.Claims)
+	for j := 1; j < len(mems); j++ {
 		for i := 0; i < j; i++ {
-			for ei := range mems[i] {
-				for ci := range mems[j] {
-					if related[[4]int{i, ei, j, ci}] == conflicts.Supersedes {
-						retired[[2]int{i, ei}] = true
-					}
-				}
-			}
-		}
-	}
-	for j := 1; j < n; j++ {
-		for i := 0; i < j; i++ {
-			got, w := rules[[2]int{i, j}], wanted(i, j)
-			if got.rel == conflicts.Unrelated {
-				if m, ok := meaning[[2]int{i, j}]; ok {
-					got = m
-				}
-			}
+			got, w := throughChain(both, i, j, w0(wanted(i, j))), wanted(i, j)
 			score(r, withMeaning, got.rel, w)
 			if got.rel != w {
 				r.miss("%s +meaning: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
 			}
 		}
 	}
+}
+
+// w0 says whether a pair is labelled a supersession.
+func w0(w conflicts.Relation) bool { return w == conflicts.Supersedes }
+
+// throughChain is the relation read between messages i and j, but, for a
+// pair labelled a supersession (labelled), one the reading left unrelated
+// because i was retired before j came, a supersession when a chain of
+// supersessions read leads from i to j: "€1,800" retired by "€2,100",
+// retired by "€2,400", is the history the label asks of "€1,800" and
+// "€2,400".
+func throughChain(got map[[2]int]decided, i, j int, labelled bool) decided {
+	d := got[[2]int{i, j}]
+	if !labelled || d.rel != conflicts.Unrelated {
+		return d
+	}
+	// reach[k]: a chain of supersessions leads from i to message k
+	reach := map[int]bool{i: true}
+	for k := i + 1; k <= j; k++ {
+		for h := i; h < k; h++ {
+			if reach[h] && got[[2]int{h, k}].rel == conflicts.Supersedes {
+				reach[k] = true
+				if k == j {
+					return decided{conflicts.Supersedes, fmt.Sprintf("through message %d, which superseded the earlier one", h)}
+				}
+				break
+			}
+		}
+	}
+	return d
+}
+
+// decided is a relation read between two messages, and why.
+type decided struct {
+	rel    conflicts.Relation
+	reason string
+}
+
+// readStream reads the messages' claims (mems[k] are message k's) in
+// order, as evalStream says, by the rules alone, or, with claims' vectors,
+// by the readings by meaning too where the rules relate two messages to
+// nothing. It returns the relation read between every two messages.
+func readStream(mems [][]schema.Memory, claims map[string][]float32) map[[2]int]decided {
+	out := map[[2]int]decided{}
+	// retired[{k, ei}]: message k's claim ei is held no more
+	retired := map[[2]int]bool{}
+	for j := 1; j < len(mems); j++ {
+		// related[{i, ei, ci}] is the rules' relation of message i's
+		// claim ei to this message's claim ci
+		related := map[[3]int]conflicts.Relation{}
+		for i := 0; i < j; i++ {
+			got, first := decided{conflicts.Unrelated, "no memories extracted"}, true
+			for ei, e := range mems[i] {
+				if retired[[2]int{i, ei}] {
+					if first {
+						got.reason = "the earlier message's claims were retired before"
+					}
+					continue
+				}
+				for ci, c := range mems[j] {
+					d := conflicts.Compare(e, c)
+					related[[3]int{i, ei, ci}] = d.Relation
+					if first || strength[d.Relation] > strength[got.rel] {
+						got, first = decided{d.Relation, d.Reason}, false
+					}
+				}
+			}
+			out[[2]int{i, j}] = got
+		}
+		type retire struct{ k, i int }
+		var gone []retire
+		meaning := map[[2]int]decided{}
+		if claims != nil {
+			for ci, c := range mems[j] {
+				rel := func(k, ei int) conflicts.Relation {
+					if r, ok := related[[3]int{k, ei, ci}]; ok {
+						return r
+					}
+					return conflicts.Relation("")
+				}
+				isRetired := func(k, ei int) bool { return retired[[2]int{k, ei}] }
+				k, ei, d, ok := streamMeaning(claims, mems[:j], c, rel, isRetired)
+				if !ok {
+					continue
+				}
+				if key := [2]int{k, j}; strength[d.Relation] > strength[meaning[key].rel] {
+					meaning[key] = decided{d.Relation, d.Reason}
+				}
+				switch d.Relation {
+				case conflicts.Supersedes:
+					gone = append(gone, retire{k, ei})
+				case conflicts.SupersededBy:
+					gone = append(gone, retire{j, ci})
+				}
+			}
+		}
+		for key, d := range meaning {
+			if out[key].rel == conflicts.Unrelated {
+				out[key] = d
+			}
+		}
+		for key, rel := range related {
+			switch rel {
+			case conflicts.Supersedes:
+				gone = append(gone, retire{key[0], key[1]})
+			case conflicts.SupersededBy:
+				gone = append(gone, retire{j, key[2]})
+			}
+		}
+		for _, g := range gone {
+			retired[[2]int{g.k, g.i}] = true
+		}
+	}
+	return out
 }
 
 // streamMeaning reads claim c by meaning against the claims of earlier
