@@ -30,7 +30,7 @@ func priorValue(e, i topicClaim) (Decision, bool) {
 			}
 		}
 	}
-	if n != 1 || !sameName("name", ev.key, i.before[0].key) {
+	if n != 1 || !sameName("name", ev.key, i.before[0].key) || venueName(e.ts, ev.to, i.ts) {
 		return Decision{}, false
 	}
 	var nv typedValue
@@ -186,6 +186,9 @@ func beforeNamed(existing, incoming schema.Memory) (Decision, bool) {
 	if !containsRun(claimTokens(existing.Value), phrase) && (article || existing.Value != "" || !wholeName(ets, phrase)) {
 		return Decision{}, false
 	}
+	if i := runAt(ets, phrase); i >= 0 && venueName(ets, i+len(phrase), its) {
+		return Decision{}, false
+	}
 	// the incoming clause: the speaker's, in the past, naming another thing
 	own, past, other := its[0].low == "used" || its[0].low == "before", false, false
 	for x, t := range its {
@@ -221,6 +224,24 @@ func beforeNamed(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	return Decision{SupersededBy, fmt.Sprintf("the incoming claim says what held before %q, which the existing claim gives as its own", strings.Join(phrase, " "))}, true
+}
+
+// venueName: the name ending before ts[end] names a building or a service
+// there (venueNouns), which the other claim (other) does not name: "I
+// read to the children at the Sumiyoshi library" / "before Sumiyoshi we
+// lived in Sakai" says which library, and the library is the speaker's,
+// not the place.
+func venueName(ts []ctok, end int, other []ctok) bool {
+	return end < len(ts) && venueNouns[ts[end].low] && !slices.ContainsFunc(other, func(t ctok) bool { return t.low == ts[end].low })
+}
+
+// venueNouns after a place's name make it the name of a building or a
+// service there: "the Sumiyoshi library", "Tennoji station".
+var venueNouns = map[string]bool{
+	"library": true, "station": true, "hospital": true, "school": true, "park": true, "church": true, "market": true,
+	"centre": true, "center": true, "branch": true, "office": true, "campus": true, "stadium": true, "shrine": true,
+	"temple": true, "museum": true, "mall": true, "airport": true, "pool": true, "gym": true, "clinic": true,
+	"surgery": true, "hall": true, "club": true, "store": true, "shop": true, "practice": true, "depot": true,
 }
 
 // containsRun reports whether ts holds the words of phrase in a row.

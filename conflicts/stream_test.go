@@ -426,6 +426,7 @@ func TestWhatHeldBeforeANamedThing(t *testing.T) {
 		{"I do the weekly food shop at Aldi on Kirkstall Road, usually Sunday mornings.", "Before Aldi I used to get a big Tesco delivery every Friday, way too pricey.", SupersededBy},
 		{"We live in a two-bed condo in Leslieville, me and my partner Jess.", "Before Leslieville, Jess and I were in a basement apartment in the Annex.", SupersededBy},
 		// a name inside a longer one, a thing that is not the claim's value
+		{"Every Tuesday morning I read picture books to the children at the Sumiyoshi library.", "Before Sumiyoshi we lived in Sakai for almost twenty years.", Unrelated},
 		{"Our GP is Dr Okafor at Heaton Moor Medical Centre, she's brilliant with Josh's asthma.", "Before Heaton Moor we lived in Cheadle Hulme, back when I was still married.", Unrelated},
 		{"I'm a team lead at a fintech in Berlin (Kontor, we do B2B payments).", "Before Kontor I was at Zalando for 4 years as a senior backend dev.", Unrelated},
 		// a time, someone else's past, a plan, a thing not named before
