@@ -682,3 +682,11 @@ func TestACountOpeningAClaim(t *testing.T) {
 		{"Our meetings are in Room 12.", "Room 14 is where the printer lives.", Unrelated},
 	})
 }
+
+// TestALessonIsAClass: a lesson and a class of one subject are one thing.
+func TestALessonIsAClass(t *testing.T) {
+	wantRelations(t, 60*24*time.Hour, []pairWant{
+		{"Noah's swimming lessons are Wednesdays at 4pm at the sports centre.", "Noah's swim class got bumped to Friday afternoons, 3 o'clock, starting next term.", Supersedes},
+		{"Maya's piano lessons are on Tuesdays at 4.", "Maya's swimming class has moved to Thursdays at 4.", Unrelated},
+	})
+}

@@ -141,6 +141,9 @@ var topicAbbreviations = map[string]string{
 	"physio": "physiotherapy", "infra": "infrastructure", "k8s": "kubernetes", "req": "request", "reqs": "request",
 	"min": "minute", "mins": "minute", "auth": "authentication", "children": "kid", "kids": "kid",
 	"father": "dad", "mother": "mum", "mom": "mum", "mummy": "mum", "daddy": "dad",
+	// a lesson and a class of one subject are one thing: "English lessons" /
+	// "english class"
+	"classes": "lesson", "class": "lesson", "lessons": "lesson",
 	// irregular verb forms read as one stem
 	"wrote": "write", "written": "write", "writes": "write",
 }
