@@ -690,3 +690,22 @@ func TestALessonIsAClass(t *testing.T) {
 		{"Maya's piano lessons are on Tuesdays at 4.", "Maya's swimming class has moved to Thursdays at 4.", Unrelated},
 	})
 }
+
+// TestEurosWrittenAfterTheAmount: "1 800 € a month" is 1,800 euros a
+// month, as "€1,800 a month" is: a space between groups of thousands and
+// the sign after the amount.
+func TestEurosWrittenAfterTheAmount(t *testing.T) {
+	wantRelations(t, 200*24*time.Hour, []pairWant{
+		{"The lease on the shop is 1 800 € a month plus charges.", "landlord sent the indexation letter: shop lease goes to 1 950 € a month", Supersedes},
+		{"Our rent is 950€ a month.", "Our rent is €950 a month.", Duplicate},
+	})
+	for _, c := range []struct{ claim, typ, key string }{
+		{"It costs 12 500 kr.", "quantity:kr", "12500"},
+		{"The van cost 14 200 € in the end.", "money:eur:", "14200"},
+	} {
+		_, vs := typedValues(schema.Memory{Claim: c.claim})
+		if len(vs) != 1 || vs[0].typ != c.typ || vs[0].key != c.key {
+			t.Errorf("%q: %+v, want one %s of %s", c.claim, vs, c.typ, c.key)
+		}
+	}
+}

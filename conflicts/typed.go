@@ -70,6 +70,17 @@ var tokenMemo memo[[]ctok]
 var ampm = regexp.MustCompile(`\b([aApP])\.[mM]\b\.?`)
 
 // readTokens is claimTokens without the memo.
+// spacedThousands is what follows the space in an amount written with
+// spaces between groups of thousands ("1 800 €", "12 500 kr"): three
+// digits, more groups, and a currency.
+var spacedThousands = regexp.MustCompile(`^\d{3}(?:[ \x{00a0}\x{202f}]\d{3})*[ \x{00a0}\x{202f}]?(?:€|£|\$|kr\b|zł|Kč|CHF\b|EUR\b|SEK\b|NOK\b|DKK\b|PLN\b|CZK\b)`)
+
+// allDigits: s is a number of digits only, as a group of thousands
+// starts.
+func allDigits(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
 func readTokens(s string) []ctok {
 	if strings.Contains(s, ".m") || strings.Contains(s, ".M") {
 		s = ampm.ReplaceAllString(s, "${1}m")
@@ -108,6 +119,9 @@ func readTokens(s string) []ctok {
 			if r != ',' {
 				b.WriteRune(r)
 			}
+		case (r == ' ' || r == '\u00a0' || r == '\u202f') && unicode.IsDigit(prev) && allDigits(b.String()) && spacedThousands.MatchString(s[i+w:]):
+			// "1 800 €": a space between groups of thousands, as French
+			// and many others write an amount
 		case (r == '\'' || r == '’') && unicode.IsLetter(prev) && unicode.IsLetter(next):
 			b.WriteRune('\'')
 		case r == '-' && unicode.IsLetter(prev) && unicode.IsLetter(next) && compoundHyphen(b.String(), s[i+w:]):
@@ -470,6 +484,15 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			end, per := moneyPeriod(ts, i+2)
 			add("money:"+cur+":"+per, n, i, end)
 			continue
+		}
+		if low(i+1) == "€" && free(i+1, i+2) {
+			if _, _, next := amountAt(ts, i+2); !next {
+				// "1 800 € a month": the euro sign after the amount, as
+				// French and others write it
+				end, per := moneyPeriod(ts, i+2)
+				add("money:eur:"+per, n, i, end)
+				continue
+			}
 		}
 		if low(i+1) == "%" || low(i+1) == "percent" {
 			add("percent", n, i, rateEnd(ts, i+2))
