@@ -524,6 +524,12 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		if !negators[t.low] {
 			continue
 		}
+		if !clauseHasValue(ts, i, vs) {
+			// "We open at 7:00 now instead of 6:30, that first half hour
+			// sold almost nothing": a denial in a clause that gives none
+			// of the claim's values denies none of them
+			continue
+		}
 		if t.low == "not" && i+1 < len(ts) && c.oldAt(i+1) {
 			continue // "on Wednesdays, not Tuesdays"
 		}
@@ -535,6 +541,19 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		return c, false
 	}
 	return c, len(c.vals) > 0
+}
+
+// clauseHasValue: the clause of ts around token i (between clause breaks)
+// holds a word of one of the values vs.
+func clauseHasValue(ts []ctok, i int, vs []typedValue) bool {
+	from, to := i, i+1
+	for from > 0 && !ts[from].brk {
+		from--
+	}
+	for to < len(ts) && !ts[to].brk {
+		to++
+	}
+	return slices.ContainsFunc(vs, func(v typedValue) bool { return v.from < to && v.to > from })
 }
 
 // oldAt: an old value starts at token i, or after a preposition at i.

@@ -709,3 +709,14 @@ func TestEurosWrittenAfterTheAmount(t *testing.T) {
 		}
 	}
 }
+
+// TestADenialBesideTheValue: a denial in a clause that gives none of the
+// claim's values ("that first half hour sold almost nothing") denies none
+// of them; one in the value's clause still does.
+func TestADenialBesideTheValue(t *testing.T) {
+	wantRelations(t, 70*24*time.Hour, []pairWant{
+		{"We open at 6:30 every morning.", "We open at 7:00 now instead of 6:30, that first half hour sold almost nothing.", Supersedes},
+		{"The gym is £30 a month.", "The gym's gone up to £35 a month, not that I go much.", Supersedes},
+		{"The gym is £30 a month.", "The gym isn't £35 a month, that's the other branch.", Unrelated},
+	})
+}
