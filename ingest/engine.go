@@ -464,12 +464,17 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 		return strings.Compare(a.m.ID, b.m.ID)
 	}
 	slices.SortFunc(cands, byNearness)
-	nearestDoc := ""
-	if all := slices.SortedFunc(slices.Values(append(rivals, cands...)), byNearness); len(all) > 0 {
-		nearestDoc = said(all[0].m)
+	// the nearest material other than c's own (a claim said with c is
+	// read as before: it is no other message)
+	own, nearestDoc := said(c), ""
+	for _, k := range slices.SortedFunc(slices.Values(append(rivals, cands...)), byNearness) {
+		if said(k.m) != own {
+			nearestDoc = said(k.m)
+			break
+		}
 	}
 	for _, k := range cands {
-		if said(k.m) != nearestDoc {
+		if d := said(k.m); d != nearestDoc && d != own {
 			continue
 		}
 		if d, ok := conflicts.ChangeByMeaning(k.m, c, k.sim); ok {
