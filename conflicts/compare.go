@@ -109,6 +109,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	movedHomeTo,   // "I rent a two-bedroom apartment in Red Deer" / "Moved into a townhouse in Lacombe"
 	endedThing,    // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
 	beforeNamed,   // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
+	stillHeld,     // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
 }
 
 // compare is Compare before the check that the amounts are one thing's

@@ -720,3 +720,16 @@ func TestADenialBesideTheValue(t *testing.T) {
 		{"The gym is £30 a month.", "The gym isn't £35 a month, that's the other branch.", Unrelated},
 	})
 }
+
+// TestStillHeld: a claim that says a value still holds, with a word of
+// what it is the value of, says the earlier claim again; another person's,
+// another thing's, or a value the word only names, does not.
+func TestStillHeld(t *testing.T) {
+	wantRelations(t, 150*24*time.Hour, []pairWant{
+		{"Switched flour supplier: everything comes from Minoterie Forest now, organic and only 30 km away.", "still getting all my flour from Minoterie Forest, best move ever", Duplicate},
+		{"doctor raised my amlodipine to 10 mg, the numbers were still too high", "still on amlodipine 10 mg, and my blood pressure is finally normal", Duplicate},
+		{"I pay £50 a month for the gym.", "Still paying £50 a month for my phone.", Unrelated},
+		{"Our neighbour Mr Patel is a retired teacher.", "Mrs Patel next door still works as a pharmacist.", Unrelated},
+		{"We buy our flour from Minoterie Forest.", "We're not still with Minoterie Forest for the flour, we switched.", Unrelated},
+	})
+}

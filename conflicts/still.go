@@ -1,0 +1,76 @@
+package conflicts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// stillHeld decides a pair whose incoming claim says the existing claim's
+// value still holds: "still getting all my flour from Minoterie Forest"
+// for "everything comes from Minoterie Forest now"; "still on amlodipine
+// 10 mg" for "the doctor raised my amlodipine to 10 mg". The incoming
+// claim says "still" and nothing of a change or a denial; the two share
+// one typed value (a name, an amount, a quantity) and a word of what it is
+// the value of beside it, and no person is named on one side only. Said
+// again, it reinforces the existing memory: a duplicate.
+func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
+	its, ivs := typedValues(incoming)
+	if existing.Negated || incoming.Negated || incoming.Correction || !slices.ContainsFunc(its, func(t ctok) bool { return t.low == "still" }) {
+		return Decision{}, false
+	}
+	if hasAny(its, negators) || hypothetical(its) || usedTo(its) >= 0 {
+		return Decision{}, false
+	}
+	if at, _ := cueWords(its); len(at) > 0 {
+		return Decision{}, false
+	}
+	ets, evs := typedValues(existing)
+	if hasAny(ets, negators) || hypothetical(ets) || usedTo(ets) >= 0 {
+		return Decision{}, false
+	}
+	var same []typedValue
+	for _, iv := range ivs {
+		if iv.old || timeTypes[iv.typ] {
+			continue
+		}
+		if slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && ev.key == iv.key }) {
+			same = append(same, iv)
+		}
+	}
+	if len(same) != 1 {
+		return Decision{}, false
+	}
+	people := func(m schema.Memory) []string {
+		var out []string
+		for _, e := range m.Entities {
+			if e.Kind == schema.KindPerson {
+				out = append(out, strings.Join(key(e.Name), " "))
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	if !slices.Equal(people(existing), people(incoming)) {
+		return Decision{}, false
+	}
+	words := sharedWords(outsideValues(ets, evs), outsideValues(its, ivs))
+	words = slices.DeleteFunc(words, func(w string) bool { return genericStems[w] || w == "still" || valueWord(w) })
+	if len(words) == 0 {
+		return Decision{}, false
+	}
+	return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing value %q of %q still holds", same[0].key, words[0])}, true
+}
+
+// outsideValues is ts without the words of the values vs.
+func outsideValues(ts []ctok, vs []typedValue) []ctok {
+	var out []ctok
+	for i, t := range ts {
+		if !slices.ContainsFunc(vs, func(v typedValue) bool { return i >= v.from && i < v.to }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
