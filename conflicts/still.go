@@ -9,7 +9,8 @@ import (
 )
 
 // stillHeld decides a pair whose incoming claim says the existing claim's
-// value still holds: "still getting all my flour from Minoterie Forest"
+// value still holds, or reminds of it ("in case you forgot, the shop is
+// on rue d'Austerlitz"): "still getting all my flour from Minoterie Forest"
 // for "everything comes from Minoterie Forest now"; "still on amlodipine
 // 10 mg" for "the doctor raised my amlodipine to 10 mg". The incoming
 // claim says "still" and nothing of a change or a denial; the two share
@@ -18,7 +19,8 @@ import (
 // again, it reinforces the existing memory: a duplicate.
 func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	its, ivs := typedValues(incoming)
-	if existing.Negated || incoming.Negated || incoming.Correction || !slices.ContainsFunc(its, func(t ctok) bool { return t.low == "still" }) {
+	still, reminded := slices.ContainsFunc(its, func(t ctok) bool { return t.low == "still" }), reminder(its)
+	if existing.Negated || incoming.Negated || incoming.Correction || !still && !reminded {
 		return Decision{}, false
 	}
 	if hasAny(its, negators) || hypothetical(its) || usedTo(its) >= 0 {
@@ -36,11 +38,14 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 		if iv.old || timeTypes[iv.typ] {
 			continue
 		}
-		if slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && ev.key == iv.key }) {
+		switch {
+		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && ev.key == iv.key }):
 			same = append(same, iv)
+		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ }):
+			return Decision{}, false // another value of a kind the existing claim gives
 		}
 	}
-	if len(same) != 1 {
+	if len(same) == 0 || still && len(same) != 1 {
 		return Decision{}, false
 	}
 	people := func(m schema.Memory) []string {
@@ -58,11 +63,28 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	words := sharedWords(outsideValues(ets, evs), outsideValues(its, ivs))
 	words = slices.DeleteFunc(words, func(w string) bool { return genericStems[w] || w == "still" || valueWord(w) })
-	if len(words) == 0 {
-		return Decision{}, false
+	switch {
+	case len(words) > 0 && still:
+		return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing value %q of %q still holds", same[0].key, words[0])}, true
+	case reminded && (len(words) > 0 || len(same) > 1):
+		return Decision{Duplicate, fmt.Sprintf("the incoming claim reminds of what the existing one says (%q)", same[0].key)}, true
 	}
-	return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing value %q of %q still holds", same[0].key, words[0])}, true
+	return Decision{}, false
 }
+
+// reminder: the claim says it tells again what was said ("in case you
+// forgot", "as I said", "like I mentioned").
+func reminder(ts []ctok) bool {
+	for _, p := range reminderPhrases {
+		if runAt(ts, p) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+var reminderPhrases = [][]string{{"in", "case", "you", "forgot"}, {"as", "i", "said"}, {"like", "i", "said"}, {"as", "i", "mentioned"},
+	{"like", "i", "mentioned"}, {"as", "i", "told", "you"}, {"just", "to", "remind", "you"}, {"to", "remind", "you"}}
 
 // outsideValues is ts without the words of the values vs.
 func outsideValues(ts []ctok, vs []typedValue) []ctok {

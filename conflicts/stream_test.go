@@ -731,5 +731,8 @@ func TestStillHeld(t *testing.T) {
 		{"I pay £50 a month for the gym.", "Still paying £50 a month for my phone.", Unrelated},
 		{"Our neighbour Mr Patel is a retired teacher.", "Mrs Patel next door still works as a pharmacist.", Unrelated},
 		{"We buy our flour from Minoterie Forest.", "We're not still with Minoterie Forest for the flour, we switched.", Unrelated},
+		// a reminder of two values said before
+		{"I own a little bakery on rue d'Austerlitz, up in Croix-Rousse in Lyon.", "in case you forgot, the shop is on rue d'Austerlitz at the top of Croix-Rousse", Duplicate},
+		{"I own a little bakery on rue d'Austerlitz, up in Croix-Rousse in Lyon.", "in case you forgot, the shop is on rue Royale at the top of Croix-Rousse", Unrelated},
 	})
 }
