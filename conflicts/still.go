@@ -20,6 +20,12 @@ import (
 func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	its, ivs := typedValues(incoming)
 	still, reminded := slices.ContainsFunc(its, func(t ctok) bool { return t.low == "still" }), reminder(its)
+	if !still && happens(existing) {
+		// what happened, or is planned, is not said again by what holds:
+		// "Flying to Winnipeg for Dad's 70th" / "Dad's in Winnipeg, for
+		// context"
+		return Decision{}, false
+	}
 	if existing.Negated || incoming.Negated || incoming.Correction || !still && !reminded {
 		return Decision{}, false
 	}
@@ -35,17 +41,19 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	var same []typedValue
 	for _, iv := range ivs {
-		if iv.old || timeTypes[iv.typ] {
+		if iv.old {
 			continue
 		}
 		switch {
 		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && ev.key == iv.key }):
-			same = append(same, iv)
+			if !timeTypes[iv.typ] {
+				same = append(same, iv)
+			}
 		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ }):
 			return Decision{}, false // another value of a kind the existing claim gives
 		}
 	}
-	if len(same) == 0 || still && len(same) != 1 {
+	if len(same) == 0 && !reminded || still && len(same) != 1 {
 		return Decision{}, false
 	}
 	people := func(m schema.Memory) []string {
@@ -66,17 +74,28 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	switch {
 	case len(words) > 0 && still:
 		return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing value %q of %q still holds", same[0].key, words[0])}, true
-	case reminded && (len(words) > 0 || len(same) > 1):
+	case reminded && len(same) > 0 && (len(words) > 0 || len(same) > 1):
 		return Decision{Duplicate, fmt.Sprintf("the incoming claim reminds of what the existing one says (%q)", same[0].key)}, true
+	case reminded && len(same) == 0 && len(words) >= 2 && 2*len(words) >= len(contentWords(outsideValues(its, ivs))):
+		// "I'm coeliac so any recipes need to be gluten free" /
+		// "remember I'm coeliac when you suggest recipes, strictly
+		// gluten free"
+		return Decision{Duplicate, fmt.Sprintf("the incoming claim reminds of what the existing one says (%s)", strings.Join(words, ", "))}, true
 	}
 	return Decision{}, false
 }
 
-// reminder: the claim says it tells again what was said ("in case you
-// forgot", "as I said", "like I mentioned").
+// reminder: the claim says it tells again, or for the record, what holds
+// ("in case you forgot", "as I said", "just so you know", "remember I'm
+// coeliac", "reminder: ...").
 func reminder(ts []ctok) bool {
 	for _, p := range reminderPhrases {
 		if runAt(ts, p) >= 0 {
+			return true
+		}
+	}
+	for i, t := range ts {
+		if (t.low == "remember" || t.low == "reminder") && (i == 0 || ts[i].brk) {
 			return true
 		}
 	}
@@ -84,7 +103,8 @@ func reminder(ts []ctok) bool {
 }
 
 var reminderPhrases = [][]string{{"in", "case", "you", "forgot"}, {"as", "i", "said"}, {"like", "i", "said"}, {"as", "i", "mentioned"},
-	{"like", "i", "mentioned"}, {"as", "i", "told", "you"}, {"just", "to", "remind", "you"}, {"to", "remind", "you"}}
+	{"like", "i", "mentioned"}, {"as", "i", "told", "you"}, {"to", "remind", "you"}, {"just", "so", "you", "know"},
+	{"for", "context"}, {"in", "case", "i", "didn't", "mention"}, {"for", "the", "record"}}
 
 // outsideValues is ts without the words of the values vs.
 func outsideValues(ts []ctok, vs []typedValue) []ctok {
@@ -95,4 +115,10 @@ func outsideValues(ts []ctok, vs []typedValue) []ctok {
 		}
 	}
 	return out
+}
+
+// happens: the memory is of what happened or is to happen (an event, a
+// commitment), not of what holds.
+func happens(m schema.Memory) bool {
+	return m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
 }

@@ -722,8 +722,9 @@ func TestADenialBesideTheValue(t *testing.T) {
 }
 
 // TestStillHeld: a claim that says a value still holds, with a word of
-// what it is the value of, says the earlier claim again; another person's,
-// another thing's, or a value the word only names, does not.
+// what it is the value of, or that reminds of what holds, says the earlier
+// claim again; another person's, another thing's, a value the word only
+// names, or another value of its kind, does not.
 func TestStillHeld(t *testing.T) {
 	wantRelations(t, 150*24*time.Hour, []pairWant{
 		{"Switched flour supplier: everything comes from Minoterie Forest now, organic and only 30 km away.", "still getting all my flour from Minoterie Forest, best move ever", Duplicate},
@@ -734,5 +735,9 @@ func TestStillHeld(t *testing.T) {
 		// a reminder of two values said before
 		{"I own a little bakery on rue d'Austerlitz, up in Croix-Rousse in Lyon.", "in case you forgot, the shop is on rue d'Austerlitz at the top of Croix-Rousse", Duplicate},
 		{"I own a little bakery on rue d'Austerlitz, up in Croix-Rousse in Lyon.", "in case you forgot, the shop is on rue Royale at the top of Croix-Rousse", Unrelated},
+		// a reminder of what holds, in most of the same words; not of
+		// a trip
+		{"I'm coeliac so any recipes you give me need to be gluten free pls", "remember I'm coeliac when you suggest christmas recipes, strictly gluten free", Duplicate},
+		{"Flying to Winnipeg for Dad's 70th, out Friday June 14 at 7:05am.", "Dad's in Winnipeg, for context, so visits are a big deal.", Unrelated},
 	})
 }
