@@ -487,7 +487,7 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		// more, Monzo is ..." names one): the loop below reads the rest
 		return c, false
 	}
-	c.happened = m.Type == schema.TypeEvent || m.Type == schema.TypeCommitment
+	c.happened = happens(m)
 	if at := usedTo(ts); at >= 0 {
 		// "I used to drive a Corsa": what held once, read without the
 		// words that say so

@@ -18,15 +18,21 @@ import (
 // the value of beside it, and no person is named on one side only. Said
 // again, it reinforces the existing memory: a duplicate.
 func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
-	its, ivs := typedValues(incoming)
+	// the cue first, from the tokens alone: most pairs have none, and the
+	// typed reading below is not remembered
+	its := claimTokens(incoming.Claim)
 	still, reminded := slices.ContainsFunc(its, func(t ctok) bool { return t.low == "still" }), reminder(its)
+	if !still && !reminded {
+		return Decision{}, false
+	}
+	its, ivs := typedValues(incoming)
 	if !still && happens(existing) {
 		// what happened, or is planned, is not said again by what holds:
 		// "Flying to Winnipeg for Dad's 70th" / "Dad's in Winnipeg, for
 		// context"
 		return Decision{}, false
 	}
-	if existing.Negated || incoming.Negated || incoming.Correction || !still && !reminded {
+	if existing.Negated || incoming.Negated || incoming.Correction {
 		return Decision{}, false
 	}
 	if hasAny(its, negators) || hypothetical(its) || usedTo(its) >= 0 {

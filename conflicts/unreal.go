@@ -62,24 +62,22 @@ func hypothetical(ts []ctok) bool {
 // lives; "a new fix would be about 4.6%" says what would be.
 func wouldBe(m schema.Memory) bool {
 	ts := claimTokens(m.Claim)
-	vs := claimTokens(m.Value)
-	if len(vs) == 0 {
+	var value []string
+	for _, t := range claimTokens(m.Value) {
+		value = append(value, t.low)
+	}
+	i := runAt(ts, value)
+	if len(value) == 0 || i < 0 {
 		return hypothetical(ts)
 	}
-	for i := 0; i+len(vs) <= len(ts); i++ {
-		if !slices.EqualFunc(ts[i:i+len(vs)], vs, func(a, b ctok) bool { return a.low == b.low }) {
-			continue
-		}
-		from, to := i, i+len(vs)
-		for from > 0 && !ts[from].brk {
-			from--
-		}
-		for to < len(ts) && !ts[to].brk {
-			to++
-		}
-		return hypothetical(ts[from:to])
+	from, to := i, i+len(value)
+	for from > 0 && !ts[from].brk {
+		from--
 	}
-	return hypothetical(ts)
+	for to < len(ts) && !ts[to].brk {
+		to++
+	}
+	return hypothetical(ts[from:to])
 }
 
 // consideredChange: the claim tells of a change looked at, not made ("we

@@ -436,20 +436,22 @@ func (st *planState) valueByMeaning(ctx context.Context, p *Pipeline, owner sche
 			}
 		}
 	}
-	var planned []string
+	// the batch's other planned memories the rules compared with c are
+	// rivals too (not stored yet, so no search finds them)
+	var planned []schema.Memory
+	var plannedClaims []string
 	for _, m := range existing {
 		if st.isPlanned(m.ID) && m.DocumentID != c.DocumentID && known[m.ID].ID == "" {
-			planned = append(planned, m.Claim)
+			planned = append(planned, m)
+			plannedClaims = append(plannedClaims, m.Claim)
 		}
 	}
-	if err := st.embedClaims(ctx, p, planned); err != nil {
+	if err := st.embedClaims(ctx, p, plannedClaims); err != nil {
 		return schema.Memory{}, conflicts.Decision{}, false, err
 	}
-	for _, m := range existing {
-		if st.isPlanned(m.ID) && m.DocumentID != c.DocumentID && known[m.ID].ID == "" {
-			if sim := resolve.Cosine(st.claimVecs[m.Claim], st.claimVecs[c.Claim]); sim >= meaningValueSimilarity {
-				rivals = append(rivals, cand{m, sim})
-			}
+	for _, m := range planned {
+		if sim := resolve.Cosine(st.claimVecs[m.Claim], st.claimVecs[c.Claim]); sim >= meaningValueSimilarity {
+			rivals = append(rivals, cand{m, sim})
 		}
 	}
 	for _, m := range known {

@@ -47,7 +47,7 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	rules := readStream(mems, nil)
 	for j := 1; j < len(mems); j++ {
 		for i := 0; i < j; i++ {
-			got, w := throughChain(rules, i, j, w0(wanted(i, j))), wanted(i, j)
+			got, w := throughChain(rules, i, j, wanted(i, j) == conflicts.Supersedes), wanted(i, j)
 			score(r, "pairs/", got.rel, w)
 			if got.rel != w {
 				r.miss("%s: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
@@ -60,7 +60,7 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 	both := readStream(mems, vecs.Claims)
 	for j := 1; j < len(mems); j++ {
 		for i := 0; i < j; i++ {
-			got, w := throughChain(both, i, j, w0(wanted(i, j))), wanted(i, j)
+			got, w := throughChain(both, i, j, wanted(i, j) == conflicts.Supersedes), wanted(i, j)
 			score(r, withMeaning, got.rel, w)
 			if got.rel != w {
 				r.miss("%s +meaning: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
@@ -68,9 +68,6 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 		}
 	}
 }
-
-// w0 says whether a pair is labelled a supersession.
-func w0(w conflicts.Relation) bool { return w == conflicts.Supersedes }
 
 // throughChain is the relation read between messages i and j, but, for a
 // pair labelled a supersession (labelled), one the reading left unrelated
