@@ -45,7 +45,7 @@ func ChangeByMeaning(existing, incoming schema.Memory, similarity float64) (Deci
 	if !(similarity >= ChangeMeaningSimilarity) {
 		return Decision{}, false
 	}
-	if notOneValue(existing, incoming) != "" {
+	if bothHold(existing, incoming) != "" {
 		return Decision{}, false // not one thing's values (items.go)
 	}
 	incomingChanged, why := ChangeApart(existing, incoming)

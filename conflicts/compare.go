@@ -87,7 +87,7 @@ func Compare(existing, incoming schema.Memory) Decision {
 	d := compare(existing, incoming)
 	switch d.Relation {
 	case Supersedes, SupersededBy, Contradicts:
-		if why := notOneValue(existing, incoming); why != "" {
+		if why := bothHold(existing, incoming); why != "" {
 			// "the margherita at luigi's is £11" / "pepperoni at luigi's
 			// is £14 now"
 			return Decision{Unrelated, why}

@@ -40,7 +40,7 @@ func ContradictionByMeaning(existing, incoming schema.Memory, similarity float64
 	if !(similarity >= ContradictionMeaningSimilarity) {
 		return Decision{}, false
 	}
-	if notOneValue(existing, incoming) != "" {
+	if bothHold(existing, incoming) != "" {
 		return Decision{}, false // not one thing's values (items.go)
 	}
 	if saidLater(existing, incoming) || saidLater(incoming, existing) {

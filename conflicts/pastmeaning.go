@@ -32,7 +32,7 @@ func PastByMeaning(existing, incoming schema.Memory, similarity float64) (Decisi
 	if !(similarity >= PastMeaningSimilarity) {
 		return Decision{}, false
 	}
-	if notOneValue(existing, incoming) != "" {
+	if bothHold(existing, incoming) != "" {
 		return Decision{}, false // not one thing's values (items.go)
 	}
 	if why := PastApart(existing, incoming); why != "" {

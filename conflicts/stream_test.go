@@ -741,3 +741,23 @@ func TestStillHeld(t *testing.T) {
 		{"Flying to Winnipeg for Dad's 70th, out Friday June 14 at 7:05am.", "Dad's in Winnipeg, for context, so visits are a big deal.", Unrelated},
 	})
 }
+
+// TestEpisodeOfHabit: an account of one occasion neither changes nor
+// contradicts a habit or an aim; a state changed on the day, or a change
+// said to last, still does.
+func TestEpisodeOfHabit(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"we're aiming for the kids to be in bed by 7:30", "kids were in bed at 8:15 tonight, new record for chaos", 8 * day, Unrelated},
+		{"I do 3 sets of 12 on the bench", "went down to 2 sets on bench today, shoulder was sore", 4 * day, Unrelated},
+		{"I usually swim 40 lengths on Tuesdays", "only swam 20 lengths this morning, pool was packed", 10 * day, Unrelated},
+		// a rate is no habit
+		{"The public API rate limit is 100 requests per minute.", "We raised the API rate limit to 250 req/min yesterday.", 90 * day, Supersedes},
+		// a change said to last
+		{"I usually swim 40 lengths on Tuesdays", "Upped it to 60 lengths on Tuesdays from now on, started today", 30 * day, Supersedes},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
