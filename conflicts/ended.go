@@ -191,7 +191,7 @@ func thingAt(its []ctok, at int, ets []ctok, existing schema.Memory) (string, bo
 		ok := true
 		for j := range n {
 			w := strings.TrimSuffix(its[at+j].low, "'s")
-			if !isWord(w) && !isCode(w) || j > 0 && its[at+j].brk || nearSkip[stem(w)] && j == 0 {
+			if !isWord(w) && !isCode(w) || j > 0 && its[at+j].brk || (nearSkip[stem(w)] || indefinites[w]) && j == 0 {
 				ok = false
 				break
 			}
@@ -202,6 +202,13 @@ func thingAt(its []ctok, at int, ets []ctok, existing schema.Memory) (string, bo
 		}
 	}
 	return "", false
+}
+
+// indefinites stand for no one thing: "covid closed everything" ends
+// nothing the speaker named.
+var indefinites = map[string]bool{
+	"everything": true, "something": true, "anything": true, "nothing": true, "everyone": true,
+	"someone": true, "anyone": true, "everybody": true, "somebody": true, "anybody": true, "all": true,
 }
 
 // itName is the first name before k in ts that the existing claim

@@ -7,10 +7,14 @@ import (
 )
 
 // bothHold returns why two claims that look like two values of one slot
-// may both be true: not one thing's values (notOneValue), or one
-// occasion against a habit (episodeOfHabit); "" when neither.
+// may both be true: one occasion against a habit (episodeOfHabit), two
+// holders (otherHolder), or not one thing's values (notOneValue); ""
+// when none.
 func bothHold(existing, incoming schema.Memory) string {
 	if why := episodeOfHabit(existing, incoming); why != "" {
+		return why
+	}
+	if why := otherHolder(existing, incoming); why != "" {
 		return why
 	}
 	return notOneValue(existing, incoming)

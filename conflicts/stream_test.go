@@ -761,3 +761,24 @@ func TestEpisodeOfHabit(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherHolder: what a person the other claim never names has or does
+// changes nothing of the speaker's own; a person who takes the speaker's
+// own thing does, and so does a named person's role given to another.
+// Nor does a name said to be from a place retire the place, or
+// "everything" ended end a thing of the speaker's.
+func TestOtherHolder(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"I work 3 days a week", "Siobhan works 4 days a week now", 60 * day, Unrelated},
+		{"My manager is Rachel Kim.", "Priya is my manager now", 60 * day, Supersedes},
+		{"Priya Raman leads the data platform squad.", "As of today, Tomasz Wiśniewski is the lead of the data platform squad.", 200 * day, Supersedes},
+		{"I live in Macroom", "The farm vet is Dr Maher from Macroom, we've been with him near 20 years", 60 * day, Unrelated},
+		{"We bank with AIB", "moved from AIB to Revolut last month", 60 * day, Supersedes},
+		{"Letter from the spółdzielnia: from July the czynsz goes up to 680 zł. Everything more expensive!!", "Georgia was 2019, just before covid closed everything.", 60 * day, Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -1573,6 +1573,11 @@ var leavingVerbs = map[string]bool{
 func markOld(ts []ctok, vs []typedValue) {
 	hasTo := func(after int) bool {
 		for j := after; j < len(ts); j++ {
+			if ts[j].brk {
+				// "Dr Maher from Macroom, we've been with him 20 years":
+				// where he is from, not what he moved from
+				return false
+			}
 			if ts[j].low == "to" || ts[j].low == "onto" || ts[j].low == "with" {
 				return true
 			}
