@@ -22,14 +22,31 @@ var calledOffAttrs = map[string]bool{
 
 // calledOff reports whether m says its subject, a thing and not a
 // person, is called off, and nothing more ("Eli's off this Tuesday" is a
-// day off).
-func calledOff(m schema.Memory) bool {
+// day off). The thing is named in words written in lower case, or is a
+// place or thing the plan names ("we're going to Kerry in August" /
+// "kerry is off").
+func calledOff(m, plan schema.Memory) bool {
 	attr := strings.ToLower(m.Attribute)
-	if calledOffAttrs[attr] {
-		return strings.TrimSpace(m.Value) == "" && thingNamed(m)
-	}
 	v := strings.ToLower(strings.TrimSpace(m.Value))
-	return attr == "got" && (v == "called off" || v == "cancelled" || v == "canceled" || v == "scrapped") && thingNamed(m)
+	if !(calledOffAttrs[attr] && v == "" || attr == "got" && (v == "called off" || v == "cancelled" || v == "canceled" || v == "scrapped")) {
+		return false
+	}
+	return thingNamed(m) || placeOfPlan(m.Subject, plan)
+}
+
+// placeOfPlan: subject is the name of an entity of the plan that is not a
+// person ("Kerry", "Porto").
+func placeOfPlan(subject string, plan schema.Memory) bool {
+	sk := strings.Join(key(subject), " ")
+	if sk == "" {
+		return false
+	}
+	for _, e := range plan.Entities {
+		if e.Kind != schema.KindPerson && strings.Join(key(e.Name), " ") == sk {
+			return true
+		}
+	}
+	return false
 }
 
 // thingNamed: m's subject has a word written in lower case in its claim
@@ -64,7 +81,7 @@ func planned(m schema.Memory) bool {
 // of what incoming calls off (its subject, "Easton move") being a word of
 // the plan ("move the studio to … Easton"), in the same stem.
 func planCalledOff(existing, incoming schema.Memory) (Decision, bool) {
-	if !calledOff(incoming) || !planned(existing) || incoming.Negated {
+	if !calledOff(incoming, existing) || !planned(existing) || incoming.Negated {
 		return Decision{}, false
 	}
 	words := key(incoming.Subject)

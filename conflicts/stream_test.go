@@ -782,3 +782,22 @@ func TestOtherHolder(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesAndUnitsInAStream: a trip called off by its place's name, in
+// lower case or not; a rent in złoty; cows counted with a participle
+// before them.
+func TestPlacesAndUnitsInAStream(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"we're going to Kerry for a week in August, rented a house in Ballinskelligs", "kerry is off, Niamh's roster changed.", 36 * day, Supersedes},
+		{"I go to Porto instead, 12-21 May", "Porto is off.", 18 * day, Supersedes},
+		// a person's day off is no plan called off
+		{"Eli has swimming on Tuesday at 4", "Eli's off this Tuesday", 3 * day, Unrelated},
+		{"The czynsz for my flat is 620 zł per month at the moment.", "from July the czynsz goes up to 680 zł.", 73 * day, Supersedes},
+		{"We milk 90 cows.", "We milk 105 milking cows now.", 120 * day, Supersedes},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

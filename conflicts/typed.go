@@ -315,6 +315,8 @@ var dayParts = map[string]string{
 var currencies = map[string]string{
 	"£": "gbp", "$": "usd", "€": "eur", "pounds": "gbp", "pound": "gbp", "quid": "gbp", "gbp": "gbp",
 	"dollars": "usd", "dollar": "usd", "usd": "usd", "bucks": "usd", "euros": "eur", "euro": "eur", "eur": "eur",
+	"zł": "pln", "zloty": "pln", "złoty": "pln", "zlotys": "pln", "pln": "pln", "chf": "chf", "francs": "chf",
+	"kč": "czk", "czk": "czk", "sek": "sek", "nok": "nok", "dkk": "dkk", "rand": "zar", "ksh": "kes", "kes": "kes",
 }
 
 // periods name how often an amount is paid.
@@ -739,6 +741,11 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			// "three cups of coffee" are three coffees
 			t, key := quantity(n, low(i+3))
 			add(t, key, i, i+4)
+		case strings.HasSuffix(u, "ing") && len(u) > 5 && i+2 < len(ts) && !ts[i+2].brk && strings.HasSuffix(low(i+2), "s") && isWord(low(i+2)) && !notUnits[low(i+2)] && free(i+1, i+3):
+			// "105 milking cows", "3 working days": the unit is the
+			// noun the participle qualifies
+			t, key := quantity(n, low(i+2))
+			add(t, key, i, i+3)
 		case !notUnits[u] && free(i+1, i+2) && isWord(u):
 			t, key := quantity(n, u)
 			add(t, key, i, i+2)

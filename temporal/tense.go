@@ -51,7 +51,8 @@ func (p *parser) tenseAt(i, n int) tense {
 
 // newClause: a comma or a conjunction at j opens another clause with its
 // own subject ("… is on 4 April, we've booked the hotel", "… had her
-// lesson on Friday and now she wants a pony"), whose tense is not the
+// lesson on Friday and now she wants a pony"), or a comma one whose
+// subject is left out ("…, rented a house"), whose tense is not the
 // date's.
 func (p *parser) newClause(j int) bool {
 	t := p.toks[j]
@@ -61,6 +62,11 @@ func (p *parser) newClause(j int) bool {
 	k := j + 1
 	for clauseAdverbs[p.low(k)] {
 		k++
+	}
+	if t.kind == tokPunct && isPastWord(p.low(k)) && p.toks[k].kind == tokWord {
+		// a clause whose subject is left out: "we're going to Kerry in
+		// August, rented a house in Ballinskelligs"
+		return true
 	}
 	return subjectPronouns[p.low(k)]
 }
