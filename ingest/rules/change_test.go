@@ -67,3 +67,25 @@ func TestDeferral(t *testing.T) {
 		t.Error("a long sentence after let me was dropped")
 	}
 }
+
+// News a caller gave of themselves is read as said of them; the claim
+// keeps the words as said.
+func TestNewsFromCaller(t *testing.T) {
+	for text, want := range map[string][3]string{
+		"Piotr called - he moved to Cork!":           {"piotr", "moved to", "Cork"},
+		"Mum rang: she's moved to Harrogate.":        {"mum", "moved to", "Harrogate"},
+		"My sister texted — she got the job at Arup": {"user's sister", "got", "job at Arup"},
+	} {
+		ms := extract(t, text)
+		if len(ms) == 0 {
+			t.Fatalf("%q: no memory", text)
+		}
+		if got := [3]string{ms[0].Subject, ms[0].Attribute, ms[0].Value}; got != want || ms[0].Claim != text {
+			t.Errorf("%q: %q, claim %q; want %q", text, got, ms[0].Claim, want)
+		}
+	}
+	// news of someone else stays as it was said
+	if ms := extract(t, "Piotr called - they moved the match to Sunday"); len(ms) > 0 && ms[0].Subject == "piotr" && ms[0].Attribute == "moved" {
+		t.Errorf("the match read as Piotr's move: %+v", ms[0])
+	}
+}

@@ -22,6 +22,24 @@ var rewrites = []struct {
 	{speakerImplied, false},    // "Not allergic to penicillin after all"
 	{toldYouActually, false},   // "I told you X was Y — it's actually Z"
 	{correctedAfterDash, true}, // "oops, I gave you the wrong date before — …"
+	{newsFromCaller, false},    // "Piotr called - he moved to Cork!"
+}
+
+// newsRe matches news a caller gave: a name or a relative, a verb of
+// getting in touch, a dash or a colon, and "he" or "she" opening what
+// they said of themselves.
+var newsRe = regexp.MustCompile(`^((?:[A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)|(?i:mum|mom|dad|my (?:mum|mom|dad|son|daughter|brother|sister|wife|husband|partner|friend)(?: [A-Z][\p{L}'’-]+)?)) (?i:called|rang|phoned|texted|messaged|emailed|wrote|called me|rang me|phoned me|texted me)\s*(?:—|–|-|:|,)\s*(?i:(he|she))\b(.+)$`)
+
+// newsFromCaller reads news given by a caller as said of them: "Piotr
+// called - he moved to Cork!" is "Piotr moved to Cork!", "Mum rang:
+// she's moved to Leeds" is "Mum's moved to Leeds". It reports false for
+// anything else.
+func newsFromCaller(text string) (string, bool) {
+	m := newsRe.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil || strings.TrimSpace(m[3]) == "" {
+		return "", false
+	}
+	return m[1] + m[3], true
 }
 
 // willDo reads "remind me to X" and its polite forms as the speaker's
