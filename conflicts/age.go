@@ -99,3 +99,28 @@ func saysWrong(claim string) bool {
 	}
 	return false
 }
+
+// agesOfOne decides two claims that give one person's age in other
+// shapes ("Magda is 41 now" / "Magda turns 38 on 14 October"; "my
+// brother Ger is 52" / "Ger's 49th is next month") as impossibleAges
+// does; ok is false unless both give an age of one subject called by its
+// name in both.
+func agesOfOne(existing, incoming schema.Memory) (Decision, bool) {
+	se, si := strings.Join(key(existing.Subject), " "), strings.Join(key(incoming.Subject), " ")
+	if se == "" || se != si || !namedIn(existing.Subject, existing.Claim) || !namedIn(incoming.Subject, incoming.Claim) {
+		// "my son is 8" / "my son turns 5 next week": two sons, perhaps
+		return Decision{}, false
+	}
+	return impossibleAges(existing, incoming, fmt.Sprintf("both claims give the age of %q", existing.Subject))
+}
+
+// namedIn: subject is a name, written with a capital in claim ("Magda",
+// "Ger's"), not a relation ("my son") or the speaker.
+func namedIn(subject, claim string) bool {
+	for _, t := range claimTokens(claim) {
+		if strings.TrimSuffix(t.low, "'s") == strings.ToLower(subject) && capitalised(t.raw) {
+			return true
+		}
+	}
+	return false
+}

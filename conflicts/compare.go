@@ -110,6 +110,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	endedThing,    // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
 	beforeNamed,   // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
 	stillHeld,     // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
+	agesOfOne,     // "Magda is 41 now" / "Magda turns 38 on 14 October"
 }
 
 // compare is Compare before the check that the amounts are one thing's
@@ -305,6 +306,10 @@ func compare(existing, incoming schema.Memory) Decision {
 		}
 		if d, ok := ownJobChanged(existing, incoming, ev.raw, iv.raw); ea == "is" && ok {
 			// "I'm a staff nurse" / "I'm a junior sister now"
+			return d
+		}
+		if d, ok := agesOfOne(existing, incoming); ok {
+			// "my brother Ger is 52" / "Ger's 49th is next month"
 			return d
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}

@@ -801,3 +801,21 @@ func TestPlacesAndUnitsInAStream(t *testing.T) {
 		}
 	}
 }
+
+// TestAgesInOtherShapes: one named person's age given as "is", as
+// "turns" and as a birthday's ordinal cannot fall, nor rise faster than
+// the years; a relation ("my son") may be two people.
+func TestAgesInOtherShapes(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"Magda is 41 now, hard to believe.", "Magda turns 38 on 14 October, I am baking her a szarlotka", 179 * day, Contradicts},
+		{"my brother Ger is 52, he farms the place next to ours", "Ger's 49th is next month, we're doing a thing in the pub for him", 216 * day, Contradicts},
+		{"Magda is 41 now, hard to believe.", "Magda turns 42 on 14 October", 179 * day, Unrelated},
+		{"my brother Ger is 52", "Ger's 53rd birthday is next month", 216 * day, Unrelated},
+		{"my son is 8", "my son turns 5 next week", 30 * day, Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}

@@ -683,6 +683,12 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 			}
 			continue
 		}
+		if n, ok := birthdayOrdinal(ts, i); ok {
+			// "Ger's 49th is next month", "her 40th birthday": the age
+			// turned then
+			add("quantity:age", n, i, i+1)
+			continue
+		}
 		n, ok := number(low(i))
 		if !ok {
 			continue
@@ -817,6 +823,31 @@ func monthSpans(ts []ctok, vs []typedValue) []typedValue {
 // "24 kilos" = "24 kg".
 // ageVerbs say an age: "turned 91", "turns 7 next week", "aged 40".
 var ageVerbs = map[string]bool{"turned": true, "turns": true, "aged": true, "turning": true}
+
+// birthdayOrdinal reads an ordinal at i as the age a birthday turns: after
+// a possessive ("Ger's 49th", "her 40th") and before "birthday" or a verb
+// that says when ("is", "was", "falls"); "the 14th is a Monday" is a day.
+func birthdayOrdinal(ts []ctok, i int) (string, bool) {
+	w := ts[i].low
+	if len(w) < 3 || i == 0 {
+		return "", false
+	}
+	n, suf := w[:len(w)-2], w[len(w)-2:]
+	if n == "" || strings.Trim(n, "0123456789") != "" || suf != "st" && suf != "nd" && suf != "rd" && suf != "th" || len(n) > 3 {
+		return "", false
+	}
+	prev := ts[i-1].low
+	if !strings.HasSuffix(prev, "'s") && prev != "her" && prev != "his" && prev != "my" && prev != "our" && prev != "their" {
+		return "", false
+	}
+	if i+1 < len(ts) {
+		switch ts[i+1].low {
+		case "birthday", "bday", "b-day", "is", "was", "falls", "party":
+			return n, true
+		}
+	}
+	return "", false
+}
 
 // weighWords say that pounds in the claim are a mass, not money.
 var weighWords = map[string]bool{
