@@ -23,6 +23,11 @@ var immutablePhrases = [][]string{
 // changes, and whether it is "born": where and when someone was born are
 // two slots told apart by the value.
 func immutable(v view, m schema.Memory) (ok, born bool) {
+	if sk := key(m.Subject); len(sk) > 0 && sk[len(sk)-1] == "anniversary" && m.Attribute == "is" {
+		// "our anniversary is the 14th of june": the date of a wedding,
+		// not of an anniversary dinner, which may move
+		return true, false
+	}
 	ws := strings.Fields(v.subj + " " + v.attr + " " + strings.Join(key(m.Subject), " ") + " " + strings.Join(key(m.Attribute), " "))
 	for _, p := range immutablePhrases {
 		if containsSeq(ws, p) {

@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -817,5 +818,23 @@ func TestAgesInOtherShapes(t *testing.T) {
 		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
 			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
 		}
+	}
+}
+
+// TestAnniversaryDate: the date of an anniversary is given once; another
+// is a contradiction, while an anniversary dinner may move. "The whole
+// farm" is the farm.
+func TestAnniversaryDate(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"our anniversary is the 14th of june", "our anniversary is the 3rd of september, i nearly forgot it last year", 270 * day, Contradicts},
+		{"Our anniversary dinner is on Saturday the 8th.", "Our anniversary dinner has moved to Sunday the 9th.", 2 * day, Supersedes},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+	if a, _ := subjectWords("the whole farm"); strings.Join(a, " ") != "farm" {
+		t.Errorf("the whole farm: %q", a)
 	}
 }

@@ -85,6 +85,9 @@ func subjectWords(raw string) (k []string, renewed bool) {
 			renewed = renewed || replacing(w)
 			continue
 		}
+		if (w == "whole" || w == "entire") && j < len(ws)-1 {
+			continue // "the whole farm" is the farm
+		}
 		kept = append(kept, w)
 	}
 	for _, w := range key(strings.Join(kept, " ")) {
