@@ -87,6 +87,9 @@ func TestFind(t *testing.T) {
 		{"we meet on the 12th to sign the lease", "the 12th", time.Date(2025, 2, 3, 20, 0, 0, 0, time.UTC), "2025-02-12", "2025-02-13", Day, Within, false},
 		// the tense of the date's own clause, not of the one after the comma
 		{"Rosa's graduation is on 4 April, we've booked the hotel", "4 April", time.Date(2026, 3, 29, 14, 0, 0, 0, time.UTC), "2026-04-04", "2026-04-05", Day, Within, false},
+		// from when a change starts, with no tense said, is to come
+		{"From January 710 zł.", "January", time.Date(2024, 11, 21, 9, 0, 0, 0, time.UTC), "2025-01-01", "2025-02-01", Month, Within, false},
+		{"From January we lived in Gdańsk.", "January", time.Date(2024, 11, 21, 9, 0, 0, 0, time.UTC), "2024-01-01", "2024-02-01", Month, Within, false},
 		// a clause after a comma whose subject is left out has its own tense
 		{"we're going to Kerry for a week in August, rented a house in Ballinskelligs", "August", time.Date(2024, 7, 1, 9, 0, 0, 0, time.UTC), "2024-08-01", "2024-09-01", Month, Within, false},
 		{"On 4 April, we moved to Leeds", "4 April", time.Date(2026, 5, 29, 14, 0, 0, 0, time.UTC), "2026-04-04", "2026-04-05", Day, Within, false},

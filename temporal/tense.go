@@ -46,7 +46,24 @@ func (p *parser) tenseAt(i, n int) tense {
 			break
 		}
 	}
+	if best == tenseUnknown && p.startFrom(i) {
+		// "From January 710 zł.", said in November: when a change
+		// starts, with nothing saying it has
+		return tenseFuture
+	}
 	return best
+}
+
+// startFrom: the expression at i says from when something holds: "from",
+// "starting" or "as of" just before it.
+func (p *parser) startFrom(i int) bool {
+	switch p.low(i - 1) {
+	case "from", "starting":
+		return true
+	case "of":
+		return p.low(i-2) == "as"
+	}
+	return false
 }
 
 // newClause: a comma or a conjunction at j opens another clause with its
