@@ -85,8 +85,9 @@ func pastOpening(ts []ctok) (int, bool) {
 		end = 0
 		for k := 2; k < len(ts) && k <= 10; k++ {
 			// ("back when she started" has a clause of its own; "before
-			// Octopus we were" ends at its pronoun)
-			if ts[k].brk || (subjectPronouns[ts[k].low] || possessives[ts[k].low]) && (k > 2 || ts[0].low == "before") {
+			// Octopus we were" and "until 1996 we lived" end at their
+			// pronoun)
+			if ts[k].brk || (subjectPronouns[ts[k].low] || possessives[ts[k].low]) && (k > 2 || ts[0].low == "before" || ts[0].low == "until" || ts[0].low == "till") {
 				end = k
 				break
 			}

@@ -838,3 +838,11 @@ func TestAnniversaryDate(t *testing.T) {
 		t.Errorf("the whole farm: %q", a)
 	}
 }
+
+// TestUntilOpensThePast: "Until 1996 we lived in Nowa Huta" says what held
+// before, not where we live.
+func TestUntilOpensThePast(t *testing.T) {
+	if d := relate(t, "I live in Podgórze.", "Until 1996 we lived in Nowa Huta.", 365*24*time.Hour); d.Relation != SupersededBy {
+		t.Errorf("%s (%s), want %s", d.Relation, d.Reason, SupersededBy)
+	}
+}
