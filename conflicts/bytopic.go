@@ -785,6 +785,28 @@ var wentWays = map[string]bool{"up": true, "down": true, "from": true, "back": t
 // additiveWords say a value holds beside another.
 var additiveWords = map[string]bool{"too": true, "also": true, "another": true, "additionally": true, "both": true, "extra": true, "second": true}
 
+// degreeToo: "too" at i says how much ("the numbers were still too
+// high", "too expensive"), not that a thing holds beside another ("I have
+// a cat too"): a word of its clause follows it.
+func degreeToo(ts []ctok, i int) bool {
+	return ts[i].low == "too" && i+1 < len(ts) && !ts[i+1].brk && isWord(ts[i+1].low)
+}
+
+// openingAlso: "also" opens the claim before a label or a pause ("Also
+// big news: …", "Also, …"): it adds the message to the last one, not a
+// value beside another.
+func openingAlso(ts []ctok, i int) bool {
+	if i != 0 || ts[i].low != "also" {
+		return false
+	}
+	for j := 1; j < len(ts) && j <= 4; j++ {
+		if ts[j].brk {
+			return true
+		}
+	}
+	return false
+}
+
 // nowPrefixes before "now" make it no cue: "for now", "just now", "until
 // now", "by now", "up to now".
 var nowPrefixes = map[string]bool{"for": true, "just": true, "until": true, "till": true, "by": true, "to": true}
@@ -804,7 +826,7 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 	for i, t := range ts {
 		w := t.low
 		switch {
-		case additiveWords[w] && !(w == "second" && (i > 0 && ts[i-1].low == "every" || i+1 < len(ts) && (ts[i+1].low == "grade" || ts[i+1].low == "grader"))),
+		case additiveWords[w] && !(w == "second" && (i > 0 && ts[i-1].low == "every" || i+1 < len(ts) && (ts[i+1].low == "grade" || ts[i+1].low == "grader"))) && !degreeToo(ts, i) && !openingAlso(ts, i),
 			w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
 			// "every second Wednesday" is how often, not a second thing
 			additive = true

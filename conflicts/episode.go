@@ -8,14 +8,16 @@ import (
 
 // bothHold returns why two claims that look like two values of one slot
 // may both be true: one occasion against a habit (episodeOfHabit), two
-// holders (otherHolder), or not one thing's values (notOneValue); ""
-// when none.
+// holders (otherHolder, ownersApart), a part and the whole (partAndWhole), or
+// not one thing's values (notOneValue); "" when none.
 func bothHold(existing, incoming schema.Memory) string {
 	if why := episodeOfHabit(existing, incoming); why != "" {
 		return why
 	}
-	if why := otherHolder(existing, incoming); why != "" {
-		return why
+	for _, apart := range []func(existing, incoming schema.Memory) string{otherHolder, ownersApart, partAndWhole} {
+		if why := apart(existing, incoming); why != "" {
+			return why
+		}
 	}
 	return notOneValue(existing, incoming)
 }

@@ -846,3 +846,21 @@ func TestUntilOpensThePast(t *testing.T) {
 		t.Errorf("%s (%s), want %s", d.Relation, d.Reason, SupersededBy)
 	}
 }
+
+// TestDegreeTooAndParts: "too" before the word it qualifies ("still too
+// high") and an opening "Also" are no addition; one owner's thing is not
+// another's, nor a part the whole.
+func TestDegreeTooAndParts(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"I take amlodipine 5 mg every morning for my blood pressure.", "doctor raised my amlodipine to 10 mg, the numbers were still too high", 80 * day, Supersedes},
+		{"I have a cat called Miso.", "We have a cat called Tofu too.", 80 * day, Unrelated},
+		{"my bedtime alarm is set for 10:30pm", "leo's bedtime is 8pm now he's started school, we were letting him stay up way too late", 200 * day, Unrelated},
+		{"the italy trip is 10 days in total", "the rome leg of the trip is now 4 days", 19 * day, Unrelated},
+		{"the course is 30 hours in total", "the practical module of the course is now 12 hours, they've shifted some of the theory into it", 22 * day, Unrelated},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation != c.want {
+			t.Errorf("%q / %q: %s (%s), want %s", c.a, c.b, d.Relation, d.Reason, c.want)
+		}
+	}
+}
