@@ -157,17 +157,37 @@ func TestReference(t *testing.T) {
 	}
 	got := embedAll(t, e, texts...)
 	for i, c := range ref.Cases {
+		// the tokens must be the reference's exactly; the vectors as near
+		// as the CPU's int8 kernels allow (referenceCosine)
+		if n := len(e.tok.Encode(c.Text, e.maxTokens)); n != c.Tokens {
+			t.Errorf("%.40q: %d tokens, the Python reference %d", c.Text, n, c.Tokens)
+		}
 		var maxDiff float64
 		for d := range c.Vector {
 			maxDiff = max(maxDiff, math.Abs(float64(got[i][d]-c.Vector[d])))
 		}
 		cos := cosine(got[i], c.Vector)
 		t.Logf("%.40q: cosine %.7f, max |diff| %.2g", c.Text, cos, maxDiff)
-		if maxDiff > 1e-4 || cos < 0.99999 {
+		if maxDiff > referenceMaxDiff || cos < referenceCosine {
 			t.Errorf("%.40q: cosine %.7f, max |diff| %.2g with the Python reference", c.Text, cos, maxDiff)
 		}
 	}
 }
+
+// referenceCosine and referenceMaxDiff bound how far a vector may be from
+// the Python reference. The model is quantised to int8, and onnxruntime
+// picks its int8 matrix kernels by CPU: with AVX-512 or VNNI the reference
+// is met to 1e-7, but on a CPU with AVX2 only (measured on an AMD EPYC,
+// 2026-12-02) the u8×s8 kernel saturates its intermediate sums, and the
+// 256-token case comes out at cosine 0.99945, max |diff| 0.0066, while
+// the short ones still match to 1e-7. One word changed moves a vector
+// further (measured the same day: the 256-token case's first word, cosine
+// 0.9943; a short case's, 0.954 to 0.969), and the tokens are checked
+// exactly besides.
+const (
+	referenceCosine  = 0.999
+	referenceMaxDiff = 0.02
+)
 
 // TestBatchEqualsSingle: with the default BatchSize (1) a text's vector
 // does not depend on the other texts of the call, however many there are.
