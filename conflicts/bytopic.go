@@ -3,6 +3,7 @@ package conflicts
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -1558,14 +1559,24 @@ var greetings = map[string]bool{"hi": true, "hey": true, "hello": true, "thanks"
 
 // prefaceLabel is the number of words of a label opening a claim before a
 // colon that says what kind of note it is ("Note to self: ...", "Reminder:
-// ...", "FYI: ..."), 0 for none.
+// ...", "FYI: ...") or where the news came from ("Letter from the
+// spółdzielnia: ...", "Email from school: ..."), 0 for none.
 func prefaceLabel(claim string) int {
 	head, _, ok := strings.Cut(claim, ": ")
-	if !ok || !prefaces[strings.ToLower(strings.TrimSpace(head))] {
+	if !ok {
+		return 0
+	}
+	head = strings.ToLower(strings.TrimSpace(head))
+	if !prefaces[head] && !sourcePrefaceRe.MatchString(head) {
 		return 0
 	}
 	return len(strings.Fields(head))
 }
+
+// sourcePrefaceRe reads a label that says where news came from: a
+// letter, an email, a call "from" someone, in at most four words after
+// it and no digit.
+var sourcePrefaceRe = regexp.MustCompile(`^(?:a |an |the )?(?:letter|email|e-mail|mail|text|message|msg|note|notice|call|phone call|voicemail|news|update|word) from (?:[^\s\d]+ ?){1,4}$`)
 
 // prefaces are the labels prefaceLabel reads.
 var prefaces = map[string]bool{"note to self": true, "note": true, "reminder": true, "fyi": true, "quick note": true,

@@ -100,7 +100,20 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 			} else {
 				sp.answering = false
 			}
-			for _, m := range analyseAll(s, t.ref, sp, st) {
+			ms := []schema.Memory(nil)
+			if si+1 < len(sents) {
+				next := t.text[sents[si+1].start:sents[si+1].end]
+				if joined, ok := headlineValue(s, next); ok {
+					if ms = analyseAs(s+" "+next, joined, t.ref, sp, st); len(ms) > 0 {
+						s = s + " " + next
+						si++
+					}
+				}
+			}
+			if ms == nil {
+				ms = analyseAll(s, t.ref, sp, st)
+			}
+			for _, m := range ms {
 				if t.author != "" && sp.firstName != "" {
 					m.Claim = t.author + ": " + s
 				}

@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestHeadlineAndItsValue: a short headline naming a topic and a sentence
+// after it giving only a value are one claim; anything else stays two.
+func TestHeadlineAndItsValue(t *testing.T) {
+	claims := func(text string) []string {
+		var out []string
+		for _, m := range extract(t, text) {
+			out = append(out, m.Claim)
+		}
+		return out
+	}
+	for text, want := range map[string]string{
+		"Czynsz again! From January 710 zł. spółdzielnia says gas prices": "Czynsz again! From January 710 zł.",
+		"Gym membership, ugh. From March £42 a month.":                     "Gym membership, ugh. From March £42 a month.",
+		"The school bus. Now 7:40, not 7:50.":                              "The school bus. Now 7:40, not 7:50.",
+	} {
+		if got := claims(text); !slices.Contains(got, want) {
+			t.Errorf("%q: claims %q, want one %q", text, got, want)
+		}
+	}
+	// the headline is the speaker's own clause, has a number, is long,
+	// or the next sentence names its own topic: two sentences
+	for _, text := range []string{
+		"I love it! From Monday 9:30.",
+		"Day 3 of the diet. From now 1,800 calories.",
+		"Big news from the office today, finally! From May 4 days a week.",
+		"Big week! The gym is £40 a month from May.",
+		"Rent again. Is it 710?",
+	} {
+		for _, c := range claims(text) {
+			if ms := sentences(c); len(ms) > 1 {
+				t.Errorf("%q: one claim of two sentences: %q", text, c)
+			}
+		}
+	}
+	// the joined claim keeps the value's date
+	ms := extract(t, "Czynsz again! From January 710 zł.")
+	if len(ms) != 1 || ms[0].ValidFrom == nil || ms[0].ValidFrom.Month() != 1 {
+		t.Errorf("got %+v, want one claim valid from January", ms)
+	}
+}
