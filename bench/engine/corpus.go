@@ -216,6 +216,8 @@ var Holdouts = []Holdout{
 	{"holdout87.json", "hold-out 87 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout88.json", "hold-out 88 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout89.json", "hold-out 89 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout90.json", "hold-out 90 (two people's streams of 60 messages, every pair; for reading)"},
+	{"holdout91.json", "hold-out 91 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
