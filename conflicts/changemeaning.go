@@ -1052,6 +1052,8 @@ func otherOldValue(c, o []ctok) bool {
 			j = i + 1 // "switched my current account from Barclays to Nationwide"
 		case leftNames[c[i].low] && capitalised(c[i+1].raw):
 			j = i + 1 // "packed in Greggs", "left Barclays"
+		case leftNames[c[i].low] && determiners[c[i+1].low] && i+2 < len(c) && capitalised(c[i+2].raw):
+			j = i + 1 // "sold the Corolla"
 		case c[i].low == "packed" && c[i+1].low == "in" && i+2 < len(c) && capitalised(c[i+2].raw):
 			j = i + 2
 		}
@@ -1085,8 +1087,9 @@ func fromTo(ts []ctok, i int) bool {
 }
 
 // leftNames name, before a name, what a change left: "left Barclays",
-// "quit Greggs", "cancelled PureGym".
-var leftNames = map[string]bool{"left": true, "quit": true, "cancelled": true, "canceled": true, "ditched": true, "dumped": true, "dropped": true, "leaving": true, "quitting": true}
+// "quit Greggs", "cancelled PureGym", "sold the Corolla".
+var leftNames = map[string]bool{"left": true, "quit": true, "cancelled": true, "canceled": true, "ditched": true, "dumped": true, "dropped": true, "leaving": true, "quitting": true,
+	"sold": true, "scrapped": true, "traded": true}
 
 // nowAfterDuration: the word at i is a "now" closing a length of time
 // ("for six years now"), which says how long, not that anything changed.

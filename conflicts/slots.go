@@ -510,6 +510,12 @@ func identity(v view, m schema.Memory) bool {
 	if !properName(v.raw) || timeWords(v.raw) {
 		return false
 	}
+	if m.Subject == "user" && !v.folded && !strings.ContainsAny(v.raw, "0123456789") {
+		// "I'm Chidinma" / "I'm Igbo, from Enugu": a speaker's name and
+		// a people or a nation they belong to are not one slot; a name
+		// given again otherwise is a correction, read as one
+		return false
+	}
 	if v.folded && v.prop != "" {
 		// a property of someone ("Lars's physio is Ms Ruiz") is not them
 		return true

@@ -350,6 +350,8 @@ why will with within without would yes yet you your yours yourself yourselves ye
 hey hi hello dear great good nice cool awesome wow sorry anyway actually also btw today
 tomorrow yesterday tonight last this next maybe perhaps probably definitely honestly
 basically apparently hopefully unfortunately fortunately luckily sadly finally first second
+mostly usually normally generally typically mainly nearly almost seriously literally obviously
+clearly certainly eventually initially originally officially
 then later earlier recently lately currently meanwhile besides instead otherwise therefore
 correction update note edit ps fyi reminder todo decision important warning summary action
 re subject q a user assistant human speaker everyone someone anyone nobody everybody
