@@ -905,11 +905,14 @@ func describeTypes(ts []string) string {
 		f := strings.Split(t, ":")
 		switch f[0] {
 		case "money":
-			d := "amount (" + f[1]
-			if f[2] != "" {
-				d += " a " + f[2]
+			d := strings.TrimSpace(f[1] + " a " + f[2])
+			switch {
+			case f[2] == "":
+				d = f[1]
+			case f[1] == "":
+				d = "a " + f[2] // "680 per litre": no currency said
 			}
-			out = append(out, d+")")
+			out = append(out, "amount ("+d+")")
 		case "quantity", "version":
 			out = append(out, f[0]+" ("+f[1]+")")
 		default:

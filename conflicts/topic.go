@@ -198,6 +198,8 @@ var topicSynonyms = map[string]string{
 	"fixed": "fix",
 	// a kickoff is a start
 	"kickoff": "start", "kickof": "start",
+	// petrol is the fuel a car or a generator runs on
+	"petrol": "fuel", "gasolin": "fuel",
 	// "lives in" / "is living in"
 	"liv": "live", "living": "live",
 }

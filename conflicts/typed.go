@@ -714,6 +714,10 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		}
 		u := low(i + 1)
 		switch {
+		case u == "per" && isWord(low(i+2)) && !timeUnits[singular(low(i+2))] && !notUnits[low(i+2)] && free(i, i+3):
+			// "680 per litre", "25 per head": a price with no currency
+			// said, per the thing
+			add("money::"+singular(low(i+2)), n, i, i+3)
 		case (u == "year" || u == "years") && low(i+2) == "old":
 			add("quantity:age", n, i, i+3)
 		case u == "" || i+1 < len(ts) && (isCopula(low(i-1)) || ageVerbs[low(i-1)] || personIs(ts, i-1)) && (notUnits[u] || ts[i+1].brk || u == "in" || u == "last" || u == "next" || u == "this" || u == "on" || u == "now" && personIs(ts, i-1)):
@@ -1656,6 +1660,7 @@ func markOld(ts []ctok, vs []typedValue) {
 			o = 1
 		}
 		left := p == "in" && prev(o+2) == "up" && (prev(o+3) == "sold" || prev(o+3) == "packed") || // "sold up in Harrogate"
+			p == "in" && (prev(o+2) == "traded" || prev(o+2) == "trading") || // "traded in the Passat"
 			p == "of" && prev(o+2) == "out" && movedWords[prev(o+3)] || // "moved out of St Mark's"
 			p == "from" && prev(o+2) == "away" && movedWords[prev(o+3)] // "moved away from Leeds"
 		denied := left || (p == "with" || p == "on" || p == "at" || p == "in" || p == "using") && (prev(2) == "not" || prev(2) == "n't" || prev(2) == "longer") ||
