@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 	"testing"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // TestHeadlineAndItsValue: a short headline naming a topic and a sentence
@@ -43,5 +45,29 @@ func TestHeadlineAndItsValue(t *testing.T) {
 	ms := extract(t, "Czynsz again! From January 710 zł.")
 	if len(ms) != 1 || ms[0].ValidFrom == nil || ms[0].ValidFrom.Month() != 1 {
 		t.Errorf("got %+v, want one claim valid from January", ms)
+	}
+}
+
+// TestARelativeNamedLikeAPlace: "our daughter Ada" and "my son Jordan" are
+// people, though places have the names.
+func TestARelativeNamedLikeAPlace(t *testing.T) {
+	for text, name := range map[string]string{
+		"I live in Yaba with my husband Emeka and our daughter Ada.": "Ada",
+		"My son Jordan starts school in September.":                  "Jordan",
+	} {
+		found := false
+		for _, m := range extract(t, text) {
+			for _, e := range m.Entities {
+				if e.Name == name {
+					found = true
+					if e.Kind != schema.KindPerson {
+						t.Errorf("%q: %s is a %s, want a person", text, name, e.Kind)
+					}
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no entity %s", text, name)
+		}
 	}
 }
