@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -40,10 +41,61 @@ type Report struct {
 	// Rates are fractions with their numerator and denominator.
 	Rates  map[string][2]int
 	Misses []string
+	// Readings counts the changes decided with the readings by meaning
+	// (supersedes and superseded_by) by the reading that decided them:
+	// the reason with its quoted words, parentheses and numbers left out,
+	// so that it names no text of the set. [0] were labelled so, [1]
+	// were not.
+	Readings map[string]*[2]int
 }
 
 func newReport() *Report {
-	return &Report{Counts: map[string]*Count{}, Rates: map[string][2]int{}}
+	return &Report{Counts: map[string]*Count{}, Rates: map[string][2]int{}, Readings: map[string]*[2]int{}}
+}
+
+// reading counts a change decided for the reason given, right or not
+// (Readings).
+func (r *Report) reading(rel conflicts.Relation, reason string, right bool) {
+	if rel != conflicts.Supersedes && rel != conflicts.SupersededBy {
+		return
+	}
+	k := string(rel) + ": " + readingOf(reason)
+	if r.Readings[k] == nil {
+		r.Readings[k] = &[2]int{}
+	}
+	if right {
+		r.Readings[k][0]++
+	} else {
+		r.Readings[k][1]++
+	}
+}
+
+var (
+	quotedRe = regexp.MustCompile(`"[^"]*"`)
+	parenRe  = regexp.MustCompile(`\([^()]*\)`)
+	numberRe = regexp.MustCompile(`[0-9]+([.,:][0-9]+)*`)
+)
+
+// readingOf is a reason without the words it quotes: what reading decided.
+func readingOf(reason string) string {
+	s := quotedRe.ReplaceAllString(reason, "…")
+	for t := ""; t != s; {
+		t, s = s, parenRe.ReplaceAllString(s, "")
+	}
+	s = numberRe.ReplaceAllString(s, "N")
+	if i := strings.IndexAny(s, ";,:"); i > 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, " held by "); i > 0 {
+		s = s[:i] // "the same role held by <names>"
+	}
+	switch {
+	case strings.Contains(reason, "is later by"):
+		s += " [later]"
+	case strings.Contains(reason, "worded as a correction or a change"), strings.Contains(reason, "says it changed"):
+		s += " [worded as a change]"
+	}
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func (r *Report) c(name string) *Count {
@@ -331,6 +383,7 @@ func evalPair(r *Report, p PairCase, vecs *Vectors, judge ingest.Judge) {
 			got, reason = meaningPair(vecs.Claims, ex, in)
 		}
 		score(r, withMeaning, got, want)
+		r.reading(got, reason, got == want)
 		if got != want {
 			r.miss("%s +meaning: %s, want %s (%s)", p.ID, got, want, reason)
 		}
@@ -525,5 +578,17 @@ func (r *Report) Print(w io.Writer, title string, verbose bool) {
 		for _, m := range r.Misses {
 			fmt.Fprintf(w, "    - %s\n", m)
 		}
+	}
+}
+
+// PrintReadings writes Readings, most decided first.
+func (r *Report) PrintReadings(w io.Writer) {
+	ks := sortedKeys(r.Readings)
+	sort.SliceStable(ks, func(i, j int) bool {
+		a, b := r.Readings[ks[i]], r.Readings[ks[j]]
+		return a[0]+a[1] > b[0]+b[1]
+	})
+	for _, k := range ks {
+		fmt.Fprintf(w, "    changes read by: %3d right %3d wrong  %s\n", r.Readings[k][0], r.Readings[k][1], k)
 	}
 }

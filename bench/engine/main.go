@@ -18,6 +18,7 @@ var corpusFiles embed.FS
 
 func main() {
 	verbose := flag.Bool("v", false, "print every mismatch, except those of the sets not to be read (their titles say so)")
+	readings := flag.Bool("readings", false, "print, for each set, how many changes each reading decided, right and wrong (no text of the set)")
 	readUnread := flag.Bool("read-unread", false, "with -v, print the mismatches of the sets not to be read too: it spends them")
 	dir := flag.String("dir", "", "read the corpus from this directory instead of the embedded one")
 	talk := flag.String("talk", "", "also read the conversations of this LoCoMo file (e.g. ../shared/bench/locomo/locomo-dev.json) and count the changes the reading by meaning decides in talk (needs the local model)")
@@ -82,7 +83,11 @@ func main() {
 			if len(hold.Streams) > 0 {
 				title += fmt.Sprintf(", %d streams (%d pairs of messages)", len(hold.Streams), streamPairs(hold.Streams))
 			}
-			Evaluate(hold, vecs, judge).Print(os.Stdout, title, *verbose && (*readUnread || !h.Unread()))
+			hr := Evaluate(hold, vecs, judge)
+			hr.Print(os.Stdout, title, *verbose && (*readUnread || !h.Unread()))
+			if *readings {
+				hr.PrintReadings(os.Stdout)
+			}
 		}
 	}
 	if *talk != "" {

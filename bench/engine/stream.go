@@ -62,6 +62,7 @@ func evalStream(r *Report, s StreamCase, vecs *Vectors) {
 		for i := 0; i < j; i++ {
 			got, w := throughChain(both, i, j, wanted(i, j) == conflicts.Supersedes), wanted(i, j)
 			score(r, withMeaning, got.rel, w)
+			r.reading(got.rel, got.reason, got.rel == w)
 			if got.rel != w {
 				r.miss("%s +meaning: %s, want %s (%s)", id(i, j), got.rel, w, got.reason)
 			}
