@@ -139,10 +139,10 @@ func TestStreamScoresEveryPair(t *testing.T) {
 // none of the words a reason quotes, names or numbers.
 func TestReadingNamesNoText(t *testing.T) {
 	for reason, want := range map[string]string{
-		`the same topic (rent flat) with one amount (gbp a month); values "900" and "950" differ and the incoming claim says it changed`: "the same topic with one amount [worded as a change]",
+		`the same topic (rent flat) with one amount (gbp a month); values "900" and "950" differ and the incoming claim says it changed`:                            "the same topic with one amount [worded as a change]",
 		`same subject "mum" and attribute "lives in", which holds one value; values "Galway" and "Cork" differ and the incoming claim is later by at least 72h0m0s`: "same subject … and attribute … [later]",
-		`the same role (tech lead) held by ana and by tom, and the incoming claim says it changed hands`:                                                   "the same role [worded as a change]",
-		`the incoming claim is worded as a change of what the existing one says (similarity 0.869, at least 0.85)`:                                         "the incoming claim is worded as a change of what the existing one says",
+		`the same role (tech lead) held by ana and by tom, and the incoming claim says it changed hands`:                                                            "the same role [worded as a change]",
+		`the incoming claim is worded as a change of what the existing one says (similarity 0.869, at least 0.85)`:                                                  "the incoming claim is worded as a change of what the existing one says",
 	} {
 		if got := readingOf(reason); got != want {
 			t.Errorf("readingOf(%q) = %q, want %q", reason, got, want)

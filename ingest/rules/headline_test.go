@@ -19,8 +19,8 @@ func TestHeadlineAndItsValue(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"Czynsz again! From January 710 zł. spółdzielnia says gas prices": "Czynsz again! From January 710 zł.",
-		"Gym membership, ugh. From March £42 a month.":                     "Gym membership, ugh. From March £42 a month.",
-		"The school bus. Now 7:40, not 7:50.":                              "The school bus. Now 7:40, not 7:50.",
+		"Gym membership, ugh. From March £42 a month.":                    "Gym membership, ugh. From March £42 a month.",
+		"The school bus. Now 7:40, not 7:50.":                             "The school bus. Now 7:40, not 7:50.",
 	} {
 		if got := claims(text); !slices.Contains(got, want) {
 			t.Errorf("%q: claims %q, want one %q", text, got, want)
