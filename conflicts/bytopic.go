@@ -905,12 +905,16 @@ func describeTypes(ts []string) string {
 		f := strings.Split(t, ":")
 		switch f[0] {
 		case "money":
-			d := strings.TrimSpace(f[1] + " a " + f[2])
+			a := " a "
+			if f[2] == "hour" {
+				a = " an "
+			}
+			d := strings.TrimSpace(f[1] + a + f[2])
 			switch {
 			case f[2] == "":
 				d = f[1]
 			case f[1] == "":
-				d = "a " + f[2] // "680 per litre": no currency said
+				d = strings.TrimSpace(a + f[2]) // "680 per litre": no currency said
 			}
 			out = append(out, "amount ("+d+")")
 		case "quantity", "version":

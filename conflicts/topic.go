@@ -200,6 +200,9 @@ var topicSynonyms = map[string]string{
 	"kickoff": "start", "kickof": "start",
 	// petrol is the fuel a car or a generator runs on
 	"petrol": "fuel", "gasolin": "fuel",
+	// what one charges is one's rate: "I charge $45/hr" / "raised my
+	// rate to $55/hr"
+	"charg": "rate", "rat": "rate",
 	// "lives in" / "is living in"
 	"liv": "live", "living": "live",
 }

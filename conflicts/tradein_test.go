@@ -14,3 +14,15 @@ func TestAPriceWithoutACurrencyAndATradeIn(t *testing.T) {
 		{"car is a 2016 Passat diesel, 240 000 km.", "my brother traded in his Golf for a Kia EV6.", apart, Unrelated},
 	})
 }
+
+// TestARateChargedAndAPeriodAfterASlash: what one charges is one's rate,
+// and "/hr" or "/mo" after an amount is its period.
+func TestARateChargedAndAPeriodAfterASlash(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"I charge $45/hr.", "Raised my rate to $55/hr.", apart, Supersedes},
+		{"Rent is $1,200/mo.", "Rent is $1,350 a month now.", apart, Supersedes},
+		{"Rent is $1,200/mo.", "Rent is $1,200 a month.", apart, Duplicate},
+		{"The cleaner charges £15 an hour.", "The interest rate on the loan is 5%.", apart, Unrelated},
+		{"I charge $45/hr.", "Parking charges $45 a month here.", apart, Unrelated},
+	})
+}

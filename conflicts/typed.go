@@ -1346,6 +1346,9 @@ func moneyPeriod(ts []ctok, i int) (int, string) {
 		if w := ts[i].low; w == "hour" || w == "week" || w == "month" || w == "year" {
 			return i + 1, w // "$85/hour" (the slash is no word)
 		}
+		if w, ok := periodShort[ts[i].low]; ok {
+			return i + 1, w // "$45/hr", "£1,200/mo"
+		}
 	}
 	if i+1 < len(ts) {
 		switch ts[i].low {
@@ -1357,6 +1360,9 @@ func moneyPeriod(ts []ctok, i int) (int, string) {
 	}
 	return i, ""
 }
+
+// periodShort are the short forms of a period after a slash: "$45/hr".
+var periodShort = map[string]string{"hr": "hour", "h": "hour", "wk": "week", "mo": "month", "mth": "month", "yr": "year", "pa": "year"}
 
 // ordinal reads "third" or "3rd" as "3" (first to twelfth).
 func ordinal(w string) (string, bool) {
