@@ -61,6 +61,10 @@ func viewOf(m schema.Memory) view {
 		if thing, val, ok := claimChange(m.Claim); ok {
 			v.subj, v.raw, v.changed, v.folded, v.attr = thing, val, true, true, "is"
 		}
+	case (a == "got" || a == "has got" || a == "landed" || a == "has landed") && speakerSubject(m) && jobTaken(m.Value) != "":
+		// "got the lead technician job": the speaker is a lead
+		// technician now
+		v.attr, v.raw, v.changed = "is", jobTaken(m.Value), true
 	case (a == "is out of" || a == "is out") && outOfOrder[strings.Join(key(m.Value), " ")]:
 		// "the lift is out of order": broken
 		v.attr, v.raw = "is", "broken"
@@ -938,4 +942,27 @@ func causative(raw string) (thing, done string, ok bool) {
 		return "", "", false
 	}
 	return strings.Join(k[:len(k)-1], " "), last, true
+}
+
+// jobTaken is the role of a job got or landed ("the lead technician job",
+// "a senior nurse post"): the words before "job", "role", "post" or
+// "position", a determiner left out; "" for anything else.
+func jobTaken(value string) string {
+	ws := strings.Fields(strings.ToLower(value))
+	if len(ws) < 2 {
+		return ""
+	}
+	switch ws[len(ws)-1] {
+	case "job", "role", "post", "position":
+	default:
+		return ""
+	}
+	ws = ws[:len(ws)-1]
+	if determiners[ws[0]] || ws[0] == "a" || ws[0] == "an" || ws[0] == "that" {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || ws[0] == "new" && len(ws) == 1 {
+		return ""
+	}
+	return strings.Join(ws, " ")
 }

@@ -26,3 +26,14 @@ func TestARateChargedAndAPeriodAfterASlash(t *testing.T) {
 		{"I charge $45/hr.", "Parking charges $45 a month here.", apart, Unrelated},
 	})
 }
+
+// TestAJobGot: "got the lead technician job" says what the speaker is now;
+// someone else's job, or a job with no role named, says nothing of it.
+func TestAJobGot(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"I'm an instrument technician offshore.", "got the lead technician job for instrument on my shift.", apart, Supersedes},
+		{"I'm a junior developer at Kontor.", "I got the senior developer role!", apart, Supersedes},
+		{"I'm a nurse.", "My sister got the lead nurse job.", apart, Unrelated},
+		{"I'm a teacher.", "got the new job!", apart, Unrelated},
+	})
+}
