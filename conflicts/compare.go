@@ -111,6 +111,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	beforeNamed,   // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
 	stillHeld,     // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
 	agesOfOne,     // "Magda is 41 now" / "Magda turns 38 on 14 October"
+	birthdaysOf,   // "It's Ada's birthday today!!!" / "Ada's birthday is 12 April"
 }
 
 // compare is Compare before the check that the amounts are one thing's
