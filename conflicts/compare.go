@@ -134,6 +134,12 @@ func compare(existing, incoming schema.Memory) Decision {
 		// 4.6% if we remortgaged": what would be is not what is
 		return Decision{Unrelated, "one claim says what would be, not what is"}
 	}
+	if d, ok := onceInALife(existing, incoming); ok {
+		// "My husband Janusz died in 2017" / "Janusz passed in 2019";
+		// "We got married in 2015" / "... in 2016", whose slots line up
+		// but whose years the slot reading takes for other things
+		return d
+	}
 	ev, iv := viewOf(existing), viewOf(incoming)
 	if ev.attr != iv.attr {
 		// "teaches maths" / "is a maths teacher"

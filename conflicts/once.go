@@ -1,0 +1,82 @@
+package conflicts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/persistmemory/persistmemory/schema"
+)
+
+// onceInALife reads two claims that each date an event that happens to a
+// person once: being born, dying, a couple's marrying or divorcing ("My
+// husband Janusz died in 2017" / "Janusz passed in 2019, in March"; "Emeka
+// and I got married in 2015" / "Emeka and I married in 2016"). Two years
+// for one such event are a contradiction, or, when the incoming claim is
+// worded as a correction, a supersession. Who it happened to must be named
+// in both (a name, or the speaker for "I" and "we"): "my grandmother died"
+// and "my grandfather died" are two events.
+func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
+	ek, ey, ok1 := onceEvent(existing)
+	ik, iy, ok2 := onceEvent(incoming)
+	if !ok1 || !ok2 || ek != ik || ey == iy {
+		return Decision{}, false
+	}
+	kind, who, _ := strings.Cut(ek, ":")
+	about := fmt.Sprintf("an event that happens once (%s %s), dated %s and %s", strings.ReplaceAll(who, "+", " and "), kind, ey, iy)
+	if incoming.Correction {
+		return Decision{Supersedes, about + ", and the incoming claim is worded as a correction"}, true
+	}
+	return Decision{Contradicts, about + ", so one of them is wrong"}, true
+}
+
+// onceEvents name the events onceInALife reads, by the words that say
+// them.
+var onceEvents = map[string]string{
+	"born": "born", "died": "died", "passed": "died", "married": "married", "wed": "married",
+	"divorced": "divorced", "split": "divorced", "separated": "divorced",
+}
+
+// onceEvent reads which once-in-a-life event a claim dates, of whom, and
+// its year: key "died:janusz", year "2017". A question, a plan or a wish
+// dates none; nor does a claim with no year or two.
+func onceEvent(m schema.Memory) (key, year string, ok bool) {
+	ts := claimTokens(m.Claim)
+	if asks(m.Claim) || hypothetical(ts) || wished(ts) {
+		return "", "", false
+	}
+	at, kind := -1, ""
+	for i, t := range ts {
+		k, ok := onceEvents[t.low]
+		if !ok {
+			continue
+		}
+		if t.low == "passed" && !(i+1 < len(ts) && (ts[i+1].low == "away" || ts[i+1].low == "in" || ts[i+1].low == "on")) {
+			continue // "passed his driving test"
+		}
+		at, kind = i, k
+		break
+	}
+	if at < 0 {
+		return "", "", false
+	}
+	var who []string
+	for _, t := range ts[:at] {
+		switch {
+		case t.low == "i" || t.low == "we" || t.low == "i'm" || t.low == "we're":
+			who = append(who, "user")
+		case capitalised(t.raw) && isWord(t.low) && !topicDrop[t.low] && !calendarWords[t.low] && !kinWords[t.low]:
+			who = append(who, strings.TrimSuffix(t.low, "'s"))
+		}
+	}
+	slices.Sort(who)
+	who = slices.Compact(who)
+	if len(who) == 0 {
+		return "", "", false
+	}
+	c, ok := readTopic(m)
+	if !ok || len(c.vals["year"]) != 1 || c.vals["year"][0].from < at {
+		return "", "", false
+	}
+	return kind + ":" + strings.Join(who, "+"), c.vals["year"][0].key, true
+}
