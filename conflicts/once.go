@@ -13,16 +13,21 @@ import (
 // husband Janusz died in 2017" / "Janusz passed in 2019, in March"; "Emeka
 // and I got married in 2015" / "Emeka and I married in 2016"). Two years
 // for one such event are a contradiction, or, when the incoming claim is
-// worded as a correction, a supersession. Who it happened to must be named
+// worded as a correction, a supersession; one year for it in both is the
+// same claim again ("Divorced from Kari since 2019" / "Kari and I split in
+// 2019"). Who it happened to must be named
 // in both (a name, or the speaker for "I" and "we"): "my grandmother died"
 // and "my grandfather died" are two events.
 func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
 	ek, ey, ok1 := onceEvent(existing)
 	ik, iy, ok2 := onceEvent(incoming)
-	if !ok1 || !ok2 || ek != ik || ey == iy {
+	if !ok1 || !ok2 || ek != ik {
 		return Decision{}, false
 	}
 	kind, who, _ := strings.Cut(ek, ":")
+	if ey == iy {
+		return Decision{Duplicate, fmt.Sprintf("an event that happens once (%s %s), dated %s in both", strings.ReplaceAll(who, "+", " and "), kind, ey)}, true
+	}
 	about := fmt.Sprintf("an event that happens once (%s %s), dated %s and %s", strings.ReplaceAll(who, "+", " and "), kind, ey, iy)
 	if incoming.Correction {
 		return Decision{Supersedes, about + ", and the incoming claim is worded as a correction"}, true
@@ -68,6 +73,12 @@ func onceEvent(m schema.Memory) (key, year string, ok bool) {
 		case capitalised(t.raw) && isWord(t.low) && !topicDrop[t.low] && !calendarWords[t.low] && !kinWords[t.low]:
 			who = append(who, strings.TrimSuffix(t.low, "'s"))
 		}
+	}
+	if at == 0 && (kind == "married" || kind == "divorced") {
+		who = append(who, "user") // "Divorced from Kari since 2019": the speaker's
+	}
+	if (kind == "married" || kind == "divorced") && at+2 < len(ts) && (ts[at+1].low == "from" || ts[at+1].low == "to") && capitalised(ts[at+2].raw) && isWord(ts[at+2].low) {
+		who = append(who, strings.TrimSuffix(ts[at+2].low, "'s")) // "married to Emeka"
 	}
 	slices.Sort(who)
 	who = slices.Compact(who)
