@@ -576,7 +576,7 @@ func unitInitial(a, b []string) bool {
 // routineWords say how often or at what time of day something is done,
 // which a restatement words its own way ("every morning" / "once each
 // day", "first thing"): they are no detail of their own.
-var routineWords = map[string]bool{"morn": true, "morning": true, "day": true, "daily": true, "first": true, "thing": true, "once": true, "each": true, "every": true}
+var routineWords = map[string]bool{"original": true, "morn": true, "morning": true, "day": true, "daily": true, "first": true, "thing": true, "once": true, "each": true, "every": true}
 
 // detailsBeyond returns, sorted, the content words of m's claim after its
 // value (v) that other's claim does not have, routine words aside: what m

@@ -17,3 +17,13 @@ func TestAnEventThatHappensOnce(t *testing.T) {
 		{"Emeka and I got married in 2015.", "Emeka and I moved to Yaba in 2016.", apart, Unrelated},
 	})
 }
+
+// TestWhereAPersonIsFrom: "grew up in X" says where the speaker is from;
+// "originally" adds nothing; another place may also hold.
+func TestWhereAPersonIsFrom(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"I'm from Egersund originally", "grew up in Egersund, dad had a fishing boat there", apart, Duplicate},
+		{"I'm from Egersund originally", "grew up in Bergen, dad had a fishing boat there", apart, Unrelated},
+		{"My flour comes from Moulins Marion.", "I grew up in Lyon.", apart, Unrelated},
+	})
+}

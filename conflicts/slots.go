@@ -48,6 +48,14 @@ func viewOf(m schema.Memory) view {
 		a = strings.TrimSpace(a + " " + vk[0])
 		v.attr, v.raw = a, strings.Join(strings.Fields(m.Value)[1:], " ")
 	}
+	if origin[a] && (speakerSubject(m) || isPersonSubject(m)) {
+		// "grew up in Egersund" = "I'm from Egersund originally"
+		a = "is from"
+		v.attr = a
+	}
+	if a == "is from" {
+		v.raw = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v.raw), "originally"))
+	}
 	if strings.HasSuffix(a, " up for") {
 		// "saves up for" = "saves for"
 		a = strings.TrimSuffix(a, " up for") + " for"
@@ -966,3 +974,6 @@ func jobTaken(value string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// origin are the ways of saying where a person is from.
+var origin = map[string]bool{"grew up in": true, "was raised in": true, "was brought up in": true}
