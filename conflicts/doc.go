@@ -28,7 +28,11 @@
 // Some attributes never change (immutable.go): a birthday, a date or place
 // of birth, a blood type, a native language. A different value of one is
 // a contradiction however much later it is said, and is retired only by
-// an explicit correction. Paraphrases read as one slot: "has a penicillin
+// an explicit correction. A birthday said in other shapes ("It's Ada's
+// birthday today", "Jonas turns 16 today"; birthday.go) and an event that
+// happens once to someone named (a birth, a death, a couple's wedding or
+// divorce, dated by a year; once.go) are read the same way. Paraphrases
+// read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
 // "we"; "non-refundable" denies "refundable", a diet ("vegetarian") is
