@@ -19,11 +19,17 @@ func birthdaysOf(existing, incoming schema.Memory) (Decision, bool) {
 	if !ok1 || !ok2 || ep != ip || ed == id {
 		return Decision{}, false
 	}
-	about := fmt.Sprintf("%s's birthday, which never changes: %s and %s", ep, ed, id)
+	return fixedValueDiffers(incoming, fmt.Sprintf("%s's birthday, which never changes: %s and %s", ep, ed, id)), true
+}
+
+// fixedValueDiffers decides two values of what never changes (about says
+// which and what): a supersession when the incoming claim is worded as a
+// correction, else a contradiction.
+func fixedValueDiffers(incoming schema.Memory, about string) Decision {
 	if incoming.Correction {
-		return Decision{Supersedes, about + ", and the incoming claim is worded as a correction"}, true
+		return Decision{Supersedes, about + ", and the incoming claim is worded as a correction"}
 	}
-	return Decision{Contradicts, about + ", so one of them is wrong"}, true
+	return Decision{Contradicts, about + ", so one of them is wrong"}
 }
 
 // birthdayOf reads whose birthday a claim gives and its day of the year

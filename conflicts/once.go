@@ -15,9 +15,9 @@ import (
 // for one such event are a contradiction, or, when the incoming claim is
 // worded as a correction, a supersession; one year for it in both is the
 // same claim again ("Divorced from Kari since 2019" / "Kari and I split in
-// 2019"). Who it happened to must be named
-// in both (a name, or the speaker for "I" and "we"): "my grandmother died"
-// and "my grandfather died" are two events.
+// 2019"). Who it happened to must be named in both (a name, or the
+// speaker for "I" and "we"): "my grandmother died" and "my grandfather
+// died" are two events.
 func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
 	ek, ey, ok1 := onceEvent(existing)
 	ik, iy, ok2 := onceEvent(incoming)
@@ -28,11 +28,7 @@ func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
 	if ey == iy {
 		return Decision{Duplicate, fmt.Sprintf("an event that happens once (%s %s), dated %s in both", strings.ReplaceAll(who, "+", " and "), kind, ey)}, true
 	}
-	about := fmt.Sprintf("an event that happens once (%s %s), dated %s and %s", strings.ReplaceAll(who, "+", " and "), kind, ey, iy)
-	if incoming.Correction {
-		return Decision{Supersedes, about + ", and the incoming claim is worded as a correction"}, true
-	}
-	return Decision{Contradicts, about + ", so one of them is wrong"}, true
+	return fixedValueDiffers(incoming, fmt.Sprintf("an event that happens once (%s %s), dated %s and %s", strings.ReplaceAll(who, "+", " and "), kind, ey, iy)), true
 }
 
 // onceEvents name the events onceInALife reads, by the words that say
