@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -68,6 +69,28 @@ func TestARelativeNamedLikeAPlace(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: no entity %s", text, name)
+		}
+	}
+}
+
+// TestARemarkBeforeTheClause: "good thing", "thank god", "turns out" say
+// what the speaker thinks of the clause after them, not its subject.
+func TestARemarkBeforeTheClause(t *testing.T) {
+	for text, subj := range map[string]string{
+		"good thing we're on the ground floor, no stairs with jerrycans": "we",
+		"Thank god she's home now.":                                       "",
+		"Turns out I'm allergic to cats.":                                 "user",
+		"Good thing the car passed its MOT.":                              "",
+	} {
+		ms := extract(t, text)
+		if len(ms) == 0 {
+			t.Fatalf("%q: no memory", text)
+		}
+		if subj != "" && ms[0].Subject != subj {
+			t.Errorf("%q: subject %q, want %q", text, ms[0].Subject, subj)
+		}
+		if strings.HasPrefix(strings.ToLower(ms[0].Subject), "good") || strings.HasPrefix(strings.ToLower(ms[0].Subject), "thank") {
+			t.Errorf("%q: the remark read as the subject (%q)", text, ms[0].Subject)
 		}
 	}
 }

@@ -23,6 +23,36 @@ var rewrites = []struct {
 	{toldYouActually, false},   // "I told you X was Y — it's actually Z"
 	{correctedAfterDash, true}, // "oops, I gave you the wrong date before — …"
 	{newsFromCaller, false},    // "Piotr called - he moved to Cork!"
+	{afterRemark, false},       // "good thing we're on the ground floor"
+}
+
+// remarks open a sentence with what the speaker thinks of what follows,
+// not its subject: "good thing we're on the ground floor", "thank god
+// she's home".
+var remarks = []string{"good thing ", "thank god ", "thank goodness ", "the good news is ", "the bad news is ",
+	"funny thing is ", "it turns out ", "turns out ", "good job ", "lucky for us ", "lucky for me "}
+
+// afterRemark returns the clause after a remark when a subject pronoun or
+// a determiner opens it ("good thing we're on the ground floor": "we're on
+// the ground floor"; "good thing the car passed its MOT"), or false.
+func afterRemark(text string) (string, bool) {
+	low := strings.ToLower(strings.TrimLeft(text, " ,"))
+	for _, r := range remarks {
+		rest, ok := strings.CutPrefix(low, r)
+		if !ok {
+			continue
+		}
+		ts := tokenize(rest)
+		if len(ts) < 3 || !(clauseSubjects[ts[0].low] || determiners[ts[0].low] || ts[0].low == "he" || ts[0].low == "she" || ts[0].low == "they" || ts[0].low == "it") {
+			return "", false
+		}
+		t := strings.TrimLeft(text, " ,")
+		if len(t) < len(r) || !strings.EqualFold(t[:len(r)], r) {
+			return "", false // a letter whose lower case has another length
+		}
+		return t[len(r):], true
+	}
+	return "", false
 }
 
 // newsRe matches news a caller gave: a name or a relative, a verb of
