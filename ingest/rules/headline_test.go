@@ -78,9 +78,9 @@ func TestARelativeNamedLikeAPlace(t *testing.T) {
 func TestARemarkBeforeTheClause(t *testing.T) {
 	for text, subj := range map[string]string{
 		"good thing we're on the ground floor, no stairs with jerrycans": "we",
-		"Thank god she's home now.":                                       "",
-		"Turns out I'm allergic to cats.":                                 "user",
-		"Good thing the car passed its MOT.":                              "",
+		"Thank god she's home now.":                                      "",
+		"Turns out I'm allergic to cats.":                                "user",
+		"Good thing the car passed its MOT.":                             "",
 	} {
 		ms := extract(t, text)
 		if len(ms) == 0 {
