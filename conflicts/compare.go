@@ -134,6 +134,12 @@ func compare(existing, incoming schema.Memory) Decision {
 		// 4.6% if we remortgaged": what would be is not what is
 		return Decision{Unrelated, "one claim says what would be, not what is"}
 	}
+	if d, ok := yearsDontAddUp(existing, incoming); ok {
+		// "24 years offshore now" / "been offshore since 1996";
+		// "vegetarian for 12 years" / "vegetarian since 2005", whose
+		// slots line up on one value
+		return d
+	}
 	if d, ok := onceInALife(existing, incoming); ok {
 		// "My husband Janusz died in 2017" / "Janusz passed in 2019";
 		// "We got married in 2015" / "... in 2016", whose slots line up

@@ -31,7 +31,9 @@
 // an explicit correction. A birthday said in other shapes ("It's Ada's
 // birthday today", "Jonas turns 16 today"; birthday.go) and an event that
 // happens once to someone named (a birth, a death, a couple's wedding or
-// divorce, dated by a year; once.go) are read the same way. Paraphrases
+// divorce, dated by a year; once.go) are read the same way, and so are
+// two start years that do not add up ("24 years offshore now" / "been
+// offshore since 1996"; since.go). Paraphrases
 // read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =

@@ -27,3 +27,19 @@ func TestWhereAPersonIsFrom(t *testing.T) {
 		{"My flour comes from Moulins Marion.", "I grew up in Lyon.", apart, Unrelated},
 	})
 }
+
+// TestYearsThatDoNotAddUp: "24 years offshore now" said in 2024 began in
+// 2000, which "since 1996" denies; a year apart is how people count;
+// another topic, or a plan, says nothing of it.
+func TestYearsThatDoNotAddUp(t *testing.T) {
+	checkRelations(t, []relCase{
+		// relate says the first claim in March 2024
+		{"24 years offshore now. started as a young lad with hair", "been offshore since 1996, seen everything out there", apart, Contradicts},
+		{"I've been vegetarian for 12 years.", "I've been vegetarian since 2005.", apart, Contradicts},
+		{"24 years offshore now.", "been offshore since 2000, seen everything out there", apart, Unrelated},
+		{"24 years offshore now.", "been offshore since 2001.", apart, Unrelated},
+		{"I've been vegetarian for 12 years.", "I've been with Monzo since 2019.", apart, Unrelated},
+		{"Our team has used Jira for 5 years.", "Our team has used Linear since 2010.", apart, Unrelated},
+		{"I've been vegetarian for 12 years.", "I'd love to be vegan since 2020 was such a mess.", apart, Unrelated},
+	})
+}
