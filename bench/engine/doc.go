@@ -11,6 +11,7 @@
 //	go run ./bench/engine            # every report
 //	go run ./bench/engine -v         # with every mismatch
 //	go run ./bench/engine -dir DIR   # another corpus directory
+//	go run ./bench/engine -readings  # changes each reading decided, right and wrong, per set
 //
 // With EXTRACTION_BASE_URL and EXTRACTION_MODEL set (as for the service),
 // the pairs are scored a second time with the model judge the worker asks
