@@ -2,6 +2,8 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -31,6 +33,17 @@ func movedHomeTo(existing, incoming schema.Memory) (Decision, bool) {
 	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, futureWords) {
 		return Decision{}, false
 	}
+	if with, ok := strings.CutPrefix(strings.ToLower(strings.TrimSpace(incoming.Value)), "with "); ok && with != "" {
+		// "Jonas has moved in with me for good" / "Jonas lives with his
+		// mother in Sandnes": whom they live with now
+		had := strings.Fields(strings.ToLower(existing.Value))
+		for _, w := range strings.Fields(with) {
+			if slices.Contains(had, w) {
+				return Decision{}, false // "moved in with us" of one who lives with us
+			}
+		}
+		return Decision{Supersedes, fmt.Sprintf("where %s lives: %q, and the incoming claim says they moved in %q", existing.Subject, existing.Value, incoming.Value)}, true
+	}
 	ep, ip := placesIn(existing.Value), placesIn(incoming.Value)
 	if len(ep) == 0 || len(ip) == 0 {
 		return Decision{}, false
@@ -57,7 +70,7 @@ func homeAttribute(a string) bool {
 // of", which says only where one left.
 func movedAttribute(a string) bool {
 	switch a {
-	case "moved into", "moved across", "moved over", "moved over to", "moved back to", "moved in", "moved to":
+	case "moved into", "moved across", "moved over", "moved over to", "moved back to", "moved in", "moved to", "moves in", "has moved in":
 		return true
 	}
 	return false

@@ -37,3 +37,14 @@ func TestAJobGot(t *testing.T) {
 		{"I'm a teacher.", "got the new job!", apart, Unrelated},
 	})
 }
+
+// TestMovedInWith: moving in with someone changes whom, and so where, one
+// lives; moving in with the same people again does not.
+func TestMovedInWith(t *testing.T) {
+	checkRelations(t, []relCase{
+		{"Jonas lives with his mother in Sandnes.", "Jonas has moved in with me for good.", apart, Supersedes},
+		{"Dad lives in Leeds.", "Dad moved in with us in March.", apart, Supersedes},
+		{"Dad lives with us.", "Dad moved in with us in March.", apart, Unrelated},
+		{"Jonas lives with his mother in Sandnes.", "Jonas might move in with me next year.", apart, Unrelated},
+	})
+}
