@@ -38,6 +38,10 @@ var onceEvents = map[string]string{
 	"divorced": "divorced", "split": "divorced", "separated": "divorced",
 }
 
+// intransitiveAfter may follow "split" or "separated" said of a couple,
+// not of a thing split.
+var intransitiveAfter = map[string]bool{"up": true, "in": true, "from": true, "after": true, "last": true, "back": true, "when": true}
+
 // onceEvent reads which once-in-a-life event a claim dates, of whom, and
 // its year: key "died:janusz", year "2017". A question, a plan or a wish
 // dates none; nor does a claim with no year or two.
@@ -54,6 +58,9 @@ func onceEvent(m schema.Memory) (key, year string, ok bool) {
 		}
 		if t.low == "passed" && !(i+1 < len(ts) && (ts[i+1].low == "away" || ts[i+1].low == "in" || ts[i+1].low == "on")) {
 			continue // "passed his driving test"
+		}
+		if (t.low == "split" || t.low == "separated") && i+1 < len(ts) && !intransitiveAfter[ts[i+1].low] {
+			continue // "we split the bill in 2019"
 		}
 		at, kind = i, k
 		break

@@ -15,6 +15,7 @@ func TestAnEventThatHappensOnce(t *testing.T) {
 		{"My grandmother died in 2019.", "My grandfather died in 2017.", apart, Unrelated},
 		{"Janusz died in 2017.", "Janusz passed his driving test in 2019.", apart, Unrelated},
 		{"Emeka and I got married in 2015.", "Emeka and I moved to Yaba in 2016.", apart, Unrelated},
+		{"We split up in 2017.", "We split the bill for the holiday in 2019.", apart, Unrelated},
 	})
 }
 
