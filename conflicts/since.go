@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -47,16 +48,7 @@ func sameOtherValues(a, b topicClaim) bool {
 		}
 		return out
 	}
-	ka, kb := keys(a), keys(b)
-	if len(ka) != len(kb) {
-		return false
-	}
-	for k := range ka {
-		if !kb[k] {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(keys(a), keys(b))
 }
 
 // within: every word of a that is not a generic noun is in b, and there
