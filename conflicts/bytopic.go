@@ -525,7 +525,7 @@ func readClaimTopic(m schema.Memory) (topicClaim, bool) {
 		if !negators[t.low] {
 			continue
 		}
-		if !clauseHasValue(ts, i, vs) {
+		if !clauseHasValue(ts, i, vs) || nobodyAfterAnd(ts, i, vs) {
 			// "We open at 7:00 now instead of 6:30, that first half hour
 			// sold almost nothing": a denial in a clause that gives none
 			// of the claim's values denies none of them
@@ -556,6 +556,23 @@ func clauseHasValue(ts []ctok, i int, vs []typedValue) bool {
 	}
 	return slices.ContainsFunc(vs, func(v typedValue) bool { return v.from < to && v.to > from })
 }
+
+// nobodyAfterAnd: the denial at token i is a pronoun that opens a clause
+// of its own after "and", "but" or "so", and no value follows it ("Raised
+// my rate to $55/hr and nobody complained"): it denies what comes after,
+// not the values before.
+func nobodyAfterAnd(ts []ctok, i int, vs []typedValue) bool {
+	if !negPronouns[ts[i].low] || i == 0 || !clauseJoins[ts[i-1].low] {
+		return false
+	}
+	return !slices.ContainsFunc(vs, func(v typedValue) bool { return v.to > i })
+}
+
+// negPronouns deny as the subject of a clause.
+var negPronouns = map[string]bool{"nobody": true, "nothing": true, "none": true, "no-one": true, "noone": true}
+
+// clauseJoins open a clause after another.
+var clauseJoins = map[string]bool{"and": true, "but": true, "so": true, "yet": true}
 
 // oldAt: an old value starts at token i, or after a preposition at i.
 func (c topicClaim) oldAt(i int) bool {

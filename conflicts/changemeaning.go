@@ -512,11 +512,37 @@ func partiesApart(existing, incoming schema.Memory, a, b []ctok) string {
 	if likeOthers(a) != likeOthers(b) {
 		return "one claim speaks of other things of the kind"
 	}
-	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
+	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) && !(len(ka) == 0 && asidesOnly(b)) && !(len(kb) == 0 && asidesOnly(a)) {
 		return "they name other relations"
 	}
 	return ""
 }
+
+// asidesOnly: every relation ts names (kinOf) is named after a
+// preposition, in what the claim says of its subject, not as who it is
+// about ("bought 15 heifers off a neighbour so we're at 105 cows", "been
+// that way since my father's time").
+func asidesOnly(ts []ctok) bool {
+	n := 0
+	for i, t := range ts {
+		w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
+		if !kinWords[w] && !kinWords[t.low] {
+			continue
+		}
+		n++
+		j := i - 1
+		for j >= 0 && j >= i-2 && (possessives[ts[j].low] || determiners[ts[j].low] || ts[j].low == "a" || ts[j].low == "an") {
+			j--
+		}
+		if j < 0 || !asidePrepositions[ts[j].low] {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// asidePrepositions open a phrase that says where, whence or since when.
+var asidePrepositions = map[string]bool{"off": true, "from": true, "since": true, "via": true, "through": true}
 
 // strongCue is changeCue without "new", which more often names another
 // thing ("the new flat", "a new PB for that distance") than a change.
@@ -672,7 +698,7 @@ func ownSubject(m schema.Memory) []string {
 	var out []string
 	for _, w := range sk {
 		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
-		if _, pron := persons[lw]; !pron && lw != "user" && lw != speaker && !bareReference[lw] {
+		if _, pron := persons[lw]; !pron && lw != "user" && lw != speaker && !bareReference[lw] && !habitAdverbs[lw] {
 			out = append(out, lw)
 		}
 	}

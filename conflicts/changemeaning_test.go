@@ -65,6 +65,10 @@ func TestChangeByMeaning(t *testing.T) {
 		// someone or something else
 		{"Ella gets £5 a week pocket money.", "Max has started getting £3 a week pocket money now he's seven.", 30 * day, Unrelated},
 		{"My rent is £1,450 a month.", "My sister's rent in Leeds just went up to £1,100.", 30 * day, Unrelated},
+		// a relation named only after "off", "from" or "since" is not who
+		// the claim is about; one named as who it is about is
+		{"We milk 90 cows at the moment.", "bought 15 heifers off a neighbour so we're at 105 milking cows now", 120 * day, Supersedes},
+		{"My rent is £1,450 a month.", "My brother's rent just went up to £1,600.", 30 * day, Unrelated},
 		{"Our rent is £950 a month.", "Our electricity bill has come down to £80 a month.", 30 * day, Unrelated},
 		{"The dog walker comes Monday, Wednesday and Friday at noon.", "Biscuit's going to doggy daycare on Tuesdays now.", 30 * day, Unrelated},
 		{"The old cluster k8s-a1 runs Kubernetes 1.27.", "The new cluster k8s-b2 has moved to Kubernetes 1.30.", 30 * day, Unrelated},

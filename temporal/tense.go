@@ -85,8 +85,31 @@ func (p *parser) newClause(j int) bool {
 		// August, rented a house in Ballinskelligs"
 		return true
 	}
+	if t.kind == tokPunct && p.nounClause(k) {
+		return true
+	}
 	return subjectPronouns[p.low(k)]
 }
+
+// nounClause: the words from k are a clause whose subject is a noun and
+// whose verb is in the past: "(our lease is up July 1,) landlord just
+// sent the renewal notice", "the school rang".
+func (p *parser) nounClause(k int) bool {
+	if clauseDeterminers[p.low(k)] {
+		k++
+	}
+	if k >= len(p.toks) || p.toks[k].kind != tokWord || isPastWord(p.low(k)) {
+		return false
+	}
+	k++
+	if p.low(k) == "just" || p.low(k) == "already" || clauseAdverbs[p.low(k)] {
+		k++
+	}
+	return k < len(p.toks) && p.toks[k].kind == tokWord && isPastWord(p.low(k))
+}
+
+// clauseDeterminers may open a clause's subject.
+var clauseDeterminers = map[string]bool{"the": true, "my": true, "our": true, "his": true, "her": true, "their": true, "your": true}
 
 // clauseJoins join two clauses; clauseAdverbs may stand between the join
 // and the next clause's subject ("and now she wants").
