@@ -147,6 +147,12 @@ func compare(existing, incoming schema.Memory) Decision {
 		// but whose years the slot reading takes for other things
 		return d
 	}
+	if d, ok := siblingOrder(existing, incoming); ok {
+		// "My older sister Ana lives in Lisbon" / "my little sister Ana
+		// lives in Lisbon": where she lives is said again, but which of
+		// two siblings was born first is not
+		return d
+	}
 	ev, iv := viewOf(existing), viewOf(incoming)
 	if ev.attr != iv.attr {
 		// "teaches maths" / "is a maths teacher"

@@ -92,6 +92,9 @@ func TestFind(t *testing.T) {
 		{"From January we lived in Gdańsk.", "January", time.Date(2024, 11, 21, 9, 0, 0, 0, time.UTC), "2024-01-01", "2024-02-01", Month, Within, false},
 		// a clause after a comma whose subject is left out has its own tense
 		{"we're going to Kerry for a week in August, rented a house in Ballinskelligs", "August", time.Date(2024, 7, 1, 9, 0, 0, 0, time.UTC), "2024-08-01", "2024-09-01", Month, Within, false},
+		// "getting married": the "get" says the tense, not the participle
+		{"My older sister Ana is getting married in August", "August", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC), "2024-08-01", "2024-09-01", Month, Within, false},
+		{"We got married in August", "August", time.Date(2024, 3, 4, 9, 0, 0, 0, time.UTC), "2023-08-01", "2023-09-01", Month, Within, false},
 		// and one whose subject is a noun
 		{"our lease is up july 1, landlord just sent the renewal notice", "july 1", time.Date(2025, 4, 28, 9, 0, 0, 0, time.UTC), "2025-07-01", "2025-07-02", Day, Within, false},
 		{"the party is on 4 April, the school rang to say so", "4 April", time.Date(2026, 3, 29, 14, 0, 0, 0, time.UTC), "2026-04-04", "2026-04-05", Day, Within, false},

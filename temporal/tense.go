@@ -199,6 +199,10 @@ func (p *parser) markerAt(j int) tense {
 		if determiners[p.low(j-1)] {
 			return tenseUnknown // an adjective: "the signed contract", "my revised budget"
 		}
+		if g := p.low(j - 1); g == "get" || g == "gets" || g == "getting" {
+			// "is getting married in August": the "get" says the tense
+			return tenseUnknown
+		}
 		if w != "been" && presentBe[p.low(j-1)] {
 			// a participle after a present or bare "be" is a passive or
 			// an adjective, not a past tense: "has to be filed by",
