@@ -167,6 +167,10 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 			i += 3
 		case leadingFillers[l] && toks[i].kind == tWord && !(l == "so" && next == "far"):
 			i++
+		case (l == "since" || l == "because" || l == "as") && i+2 < len(toks) && toks[i+1].kind == tWord && toks[i+1].cap && beNow[toks[i+2].low]:
+			// "since Camille is 34 the midwife wanted more tests": the
+			// reason given first is the claim, said of Camille
+			i++
 		default:
 			return i, hedged, corr
 		}
@@ -1524,3 +1528,6 @@ func confidence(m schema.Memory, typed, hedged bool) float64 {
 	}
 	return schema.RoundConfidence(min(max(c, 0.05), 0.95))
 }
+
+// beNow are the present forms of "be" after a subject.
+var beNow = set(`is are 's`)

@@ -46,6 +46,9 @@ func TestSubjectKeepsItsModifier(t *testing.T) {
 		"The printer on the 2nd floor is broken.": "printer on the 2nd floor",
 		"The meeting with Legal is at noon.":      "meeting with legal",
 		"Marta from Globex emailed me.":           "marta",
+		// a reason given first is said of its own subject
+		"since Camille is 34 the midwife wanted a couple of extra tests": "camille",
+		"Because Tom is away, the meeting moved to Friday.":              "tom",
 	}
 	for text, want := range tests {
 		ms := extract(t, text)
