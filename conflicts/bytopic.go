@@ -794,7 +794,7 @@ func comeToNumber(ts []ctok, i int) bool {
 }
 
 // reachVerbs say a measure got to a number: "hit 200 days".
-var reachVerbs = map[string]bool{"hit": true, "hits": true, "reached": true, "reaches": true, "topped": true}
+var reachVerbs = map[string]bool{"hit": true, "hits": true, "reached": true, "reaches": true, "topped": true, "raise": true, "rise": true}
 
 // wentWays after "went" or "gone" make it a change of a value: "went up
 // to", "has gone down to", "went from ... to".

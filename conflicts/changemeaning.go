@@ -616,9 +616,13 @@ func handedOver(ts []ctok) bool {
 			t.low == "as" && next == "of" && i+2 < len(ts) && !ts[i+2].brk,
 			t.low == "no" && next == "more",
 			t.low == "kicked" && next == "in",
-			t.low == "thing" && next == "of" && i+3 < len(ts) && ts[i+3].low == "past":
+			t.low == "thing" && next == "of" && i+3 < len(ts) && ts[i+3].low == "past",
+			t.low == "end" && next == "of" && i > 1 && ts[i-1].low == "the" && (isCopulaOrContraction(ts[i-2].low) || ts[i-2].low == "thats" || ts[i-2].low == "its"),
+			t.low == "decided" && next == "against":
 			// "went onto Octopus Agile", "as of the 12th", "no more
-			// contacts", "the price rise kicked in", "a thing of the past"
+			// contacts", "the price rise kicked in", "a thing of the
+			// past", "that's the end of wednesday skittles", "decided
+			// against medicine"
 			return true
 		case turnVerbs[t.low] && i+2 < len(ts) && slices.ContainsFunc(ts[i+2:min(len(ts), i+5)], func(u ctok) bool { return u.low == "up" || u.low == "down" }):
 			// "turned the thermostat down to 18", "put our bill up"; not
@@ -633,7 +637,7 @@ func handedOver(ts []ctok) bool {
 }
 
 // turnVerbs turn a value up or down.
-var turnVerbs = map[string]bool{"turned": true, "put": true, "bumped": true, "knocked": true, "dialled": true, "dialed": true}
+var turnVerbs = map[string]bool{"turned": true, "put": true, "puts": true, "putting": true, "bumped": true, "knocked": true, "dialled": true, "dialed": true}
 
 // baseChangeVerbs are verbs of change in their base form, a change only
 // after "had to" ("we've had to increase … to three visits"; not

@@ -69,6 +69,12 @@ func TestChangeByMeaning(t *testing.T) {
 		// the claim is about; one named as who it is about is
 		{"We milk 90 cows at the moment.", "bought 15 heifers off a neighbour so we're at 105 milking cows now", 120 * day, Supersedes},
 		{"My rent is £1,450 a month.", "My brother's rent just went up to £1,600.", 30 * day, Unrelated},
+		// more words of a change: a value put up, a raise to an amount,
+		// the end of a thing, a plan decided against
+		{"Rent on our little terrace in Headingley is £1,150 a month.", "Landlord's putting the rent up to £1,240 from February.", 60 * day, Supersedes},
+		{"I'm on €98k as a lead engineer.", "Raise to €106k from January!", 60 * day, Supersedes},
+		{"I play skittles wednesday nights for Bradworthy.", "so thats the end of wednesday skittles, gutted", 60 * day, Supersedes},
+		{"I'd like a raise to €106k next year.", "I'm on €98k as a lead engineer.", 60 * day, Unrelated},
 		{"Our rent is £950 a month.", "Our electricity bill has come down to £80 a month.", 30 * day, Unrelated},
 		{"The dog walker comes Monday, Wednesday and Friday at noon.", "Biscuit's going to doggy daycare on Tuesdays now.", 30 * day, Unrelated},
 		{"The old cluster k8s-a1 runs Kubernetes 1.27.", "The new cluster k8s-b2 has moved to Kubernetes 1.30.", 30 * day, Unrelated},
