@@ -33,8 +33,12 @@
 // happens once to someone named (a birth, a death, a couple's wedding or
 // divorce, dated by a year; once.go) are read the same way, and so are
 // two start years that do not add up ("24 years offshore now" / "been
-// offshore since 1996"; since.go). Paraphrases
-// read as one slot: "has a penicillin
+// offshore since 1996"; since.go) and which of two siblings is older
+// ("my older sister Ana" / "my little sister Ana"; sibling.go). One thing
+// that falls due, ends or is set for a time, dated twice with no change
+// said ("My passport expires in March 2026" / "Passport's good until
+// August 2026"; due.go), is a contradiction too. Paraphrases read as one
+// slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
 // "we"; "non-refundable" denies "refundable", a diet ("vegetarian") is
