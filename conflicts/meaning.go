@@ -39,13 +39,43 @@ const MeaningModel = "e5-small-v2"
 // It never retires or disputes anything: a claim said again in other words
 // reinforces the stored one. ok is false when it decides nothing.
 func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, bool) {
-	if !(similarity >= DuplicateMeaningSimilarity) {
-		return Decision{}, false // below, or NaN (a zero vector)
+	if similarity >= DuplicateMeaningSimilarity && Apart(existing, incoming) == "" {
+		return Decision{Duplicate, fmt.Sprintf("the claims mean the same (similarity %.3f, at least %.2f) and carry the same values, names and polarity", similarity, DuplicateMeaningSimilarity)}, true
 	}
-	if why := Apart(existing, incoming); why != "" {
-		return Decision{}, false
+	if similarity >= StillMeaningSimilarity && saysStill(incoming) && apartAs(existing, incoming, true) == "" {
+		return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing one still holds (similarity %.3f, at least %.2f), with no value, name or polarity against it", similarity, StillMeaningSimilarity)}, true
 	}
-	return Decision{Duplicate, fmt.Sprintf("the claims mean the same (similarity %.3f, at least %.2f) and carry the same values, names and polarity", similarity, DuplicateMeaningSimilarity)}, true
+	return Decision{}, false // below, or NaN (a zero vector)
+}
+
+// StillMeaningSimilarity is the least cosine similarity at which ByMeaning
+// reads a claim that says a thing still holds ("Jonas still at handball, 3
+// practices a week", "skittles weds as usual for Bradworthy") as an
+// earlier claim said again with more or fewer details.
+const StillMeaningSimilarity = 0.85
+
+// MayBeSame: nothing in the words of the two claims sets them apart
+// (Apart), or the incoming one says the other still holds and nothing
+// sets them apart but details one gives and the other does not. The
+// caller reads by meaning (ByMeaning) only such pairs.
+func MayBeSame(existing, incoming schema.Memory) bool {
+	return Apart(existing, incoming) == "" || saysStill(incoming) && apartAs(existing, incoming, true) == ""
+}
+
+// saysStill: the claim says a thing holds still, as before: "still", "as
+// usual", "as always", "as ever", "like always".
+func saysStill(m schema.Memory) bool {
+	ts := claimTokens(m.Claim)
+	for i, t := range ts {
+		next := ""
+		if i+1 < len(ts) {
+			next = ts[i+1].low
+		}
+		if t.low == "still" || (t.low == "as" || t.low == "like" || t.low == "per") && (next == "usual" || next == "always" || next == "ever") {
+			return true
+		}
+	}
+	return false
 }
 
 // Apart says what in the words of two claims sets them apart although
@@ -70,7 +100,14 @@ func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, 
 //
 // Apart is pure and safe for concurrent use; its answer does not depend
 // on map order.
-func Apart(existing, incoming schema.Memory) string {
+func Apart(existing, incoming schema.Memory) string { return apartAs(existing, incoming, false) }
+
+// apartAs is Apart, or, loose, what sets apart a claim said again with
+// more or fewer details: a value of one that the other does not have when
+// each gives one the other lacks, a name in each that the other lacks, no
+// word in common but names, or too few of the shorter's words in the
+// longer (notSaidAgain).
+func apartAs(existing, incoming schema.Memory, loose bool) string {
 	if existing.Negated != incoming.Negated {
 		return "one denies what the other affirms"
 	}
@@ -87,18 +124,26 @@ func Apart(existing, incoming schema.Memory) string {
 		}
 	}
 	va, vb := valueKeys(existing), valueKeys(incoming)
-	if !valuesAlike(va, vb) {
+	if loose {
+		if !valuesWithin(va, vb) && !valuesWithin(vb, va) {
+			return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
+		}
+	} else if !valuesAlike(va, vb) {
 		return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
 	}
 	if !saysWhen(va) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) {
 		// "I won a tournament last week", said in two months
 		return "they are dated apart"
 	}
-	if w, ok := nameMissing(existing, a, b); ok {
-		return fmt.Sprintf("the name %q is in one claim only", w)
-	}
-	if w, ok := nameMissing(incoming, b, a); ok {
-		return fmt.Sprintf("the name %q is in one claim only", w)
+	wa1, oka := nameMissing(existing, a, b)
+	wb1, okb := nameMissing(incoming, b, a)
+	switch {
+	case loose && oka && okb:
+		return fmt.Sprintf("each claim has a name the other lacks (%q, %q)", wa1, wb1)
+	case !loose && oka:
+		return fmt.Sprintf("the name %q is in one claim only", wa1)
+	case !loose && okb:
+		return fmt.Sprintf("the name %q is in one claim only", wb1)
 	}
 	if why := partiesApart(existing, incoming, a, b); why != "" {
 		return why
@@ -108,6 +153,11 @@ func Apart(existing, incoming schema.Memory) string {
 	}
 
 	wa, wb := meaningWords(a), meaningWords(b)
+	if loose {
+		if why := notSaidAgain(a, b); why != "" {
+			return why
+		}
+	}
 	var onlyA, onlyB []string
 	for w := range wa {
 		if !wb[w] {
@@ -566,4 +616,53 @@ func toListener(ts []ctok) []ctok {
 		}
 	}
 	return ts
+}
+
+// valuesWithin: every value of va (valueKeys) is alike to one of vb's, or
+// written another way: the claim of va says no value the other does not.
+func valuesWithin(va, vb []string) bool {
+	for _, a := range va {
+		if !slices.ContainsFunc(vb, func(b string) bool { return alikeValueKey(a, b) || sameWrittenValue(a, b) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// repeatCover is the least share of the shorter claim's content words the
+// longer claim has for the one to say the other again; chosen on the read
+// streams of bench/engine.
+const repeatCover = 0.4
+
+// notSaidAgain says why one claim is not the other said again with more
+// or fewer words, or "": they must share a content word that is no name,
+// and the longer must have at least repeatCover of the shorter's content
+// words ("Jonas plays handball, he's a good keeper" / "Jonas still at
+// handball, 3 practices a week" share "Jonas" and "handball"; "Rosie's
+// quilt is 60 by 80 inches, a log cabin pattern in blues" / "Rosie's
+// quilt still needs binding" share too little).
+func notSaidAgain(a, b []ctok) string {
+	ca, cb := contentWords(a), contentWords(b)
+	names := map[string]bool{}
+	for _, w := range append(nameOrder(a), nameOrder(b)...) {
+		names[w] = true
+	}
+	short, long := ca, cb
+	if len(cb) < len(ca) {
+		short, long = cb, ca
+	}
+	shared, plain := 0, false
+	for w := range short {
+		if long[w] {
+			shared++
+			plain = plain || !names[w]
+		}
+	}
+	if !plain {
+		return "they share no word but names"
+	}
+	if float64(shared) < repeatCover*float64(len(short)) {
+		return fmt.Sprintf("they share %d of %d words", shared, len(short))
+	}
+	return ""
 }

@@ -127,3 +127,32 @@ func TestByMeaning(t *testing.T) {
 		t.Errorf("claims set apart by a word, similarity 1: %+v, want no decision", d)
 	}
 }
+
+// TestStillByMeaning: a claim that says a thing still holds, close in
+// meaning to an earlier one, is that one said again with more or fewer
+// details; not when a value of a kind both give differs, when each names
+// someone the other does not, when they share only names, or when it says
+// no "still".
+func TestStillByMeaning(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Jonas plays handball, he's a good keeper.", "Jonas still at handball, 3 practices a week plus matches.", true},
+		{"I play skittles wednesday nights for Bradworthy.", "still playing skittles for Bradworthy, best night of the week.", true},
+		{"Jonas plays handball, he's a good keeper.", "Jonas plays handball, he's a good keeper now.", false},
+		{"Our rent is £1,150 a month.", "Still paying £1,240 a month in rent.", false},
+		{"Jonas plays handball with Erik.", "Jonas still plays handball with Lars.", false},
+		{"Jonas plays handball.", "Jonas is still at school.", false},
+		{"Jonas plays handball, he's a good keeper.", "Jonas at handball, 3 practices a week plus matches.", false},
+	} {
+		a, b := meaningClaim(t, c.a, 1), meaningClaim(t, c.b, 200)
+		d, ok := ByMeaning(a, b, StillMeaningSimilarity)
+		if ok != c.want || ok && d.Relation != Duplicate {
+			t.Errorf("%q / %q at %.2f: %+v, %v; want a duplicate: %v", c.a, c.b, StillMeaningSimilarity, d, ok, c.want)
+		}
+		if c.want && !MayBeSame(a, b) {
+			t.Errorf("%q / %q: MayBeSame false, want the pair read by meaning", c.a, c.b)
+		}
+	}
+}

@@ -138,7 +138,7 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 			d := conflicts.Compare(ex, c)
 			if d.Relation == conflicts.Unrelated {
 				unrelated = append(unrelated, ex)
-				if p.meaning && len(alike) < MeaningMaxPairs && conflicts.Apart(ex, c) == "" {
+				if p.meaning && len(alike) < MeaningMaxPairs && conflicts.MayBeSame(ex, c) {
 					alike = append(alike, ex)
 				}
 				if p.cfg.Judge != nil && len(unsettled) < JudgeMaxPairs && plausible(ex, c) {

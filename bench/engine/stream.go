@@ -218,7 +218,7 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 	})
 	cands = cands[:min(len(cands), streamNeighbours)]
 	for _, x := range cands {
-		if x.sim >= meaningSimilarity && related(x.k, x.i) == conflicts.Unrelated && conflicts.Apart(x.m, c) == "" {
+		if x.sim >= meaningSimilarity && related(x.k, x.i) == conflicts.Unrelated && conflicts.MayBeSame(x.m, c) {
 			if d, ok := conflicts.ByMeaning(x.m, c, x.sim); ok {
 				return x.k, x.i, d, true
 			}
