@@ -100,19 +100,20 @@ func Compare(existing, incoming schema.Memory) Decision {
 // that come before the reading by topic, in order: the first that
 // decides is the decision.
 var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
-	compareRoles,    // a role one person holds at a time, said in other shapes
-	switchedKind,    // "I've switched to almond milk in my coffee"
-	renamedFrom,     // "billing-core has been renamed to ledger-service"
-	deniedValue,     // "incidents no longer go to #ops-alerts"
-	planCalledOff,   // "we've decided to move the studio to Easton" / "the Easton move is off"
-	dietChanged,     // "I've gone vegetarian" / "I'm eating fish again"
-	movedHomeTo,     // "I rent a two-bedroom apartment in Red Deer" / "Moved into a townhouse in Lacombe"
-	endedThing,      // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
-	beforeNamed,     // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
-	stillHeld,       // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
-	agesOfOne,       // "Magda is 41 now" / "Magda turns 38 on 14 October"
-	birthdaysOf,     // "It's Ada's birthday today!!!" / "Ada's birthday is 12 April"
-	datesOfOneThing, // "My passport expires in March 2026" / "Passport's good until August 2026"
+	compareRoles,     // a role one person holds at a time, said in other shapes
+	switchedKind,     // "I've switched to almond milk in my coffee"
+	renamedFrom,      // "billing-core has been renamed to ledger-service"
+	deniedValue,      // "incidents no longer go to #ops-alerts"
+	planCalledOff,    // "we've decided to move the studio to Easton" / "the Easton move is off"
+	dietChanged,      // "I've gone vegetarian" / "I'm eating fish again"
+	movedHomeTo,      // "I rent a two-bedroom apartment in Red Deer" / "Moved into a townhouse in Lacombe"
+	endedThing,       // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
+	beforeNamed,      // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
+	stillHeld,        // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
+	agesOfOne,        // "Magda is 41 now" / "Magda turns 38 on 14 October"
+	birthdaysOf,      // "It's Ada's birthday today!!!" / "Ada's birthday is 12 April"
+	datesOfOneThing,  // "My passport expires in March 2026" / "Passport's good until August 2026"
+	totalsOfOneThing, // "the farm is 120 acres all in" / "the whole farm is only 85 acres"
 }
 
 // compare is Compare before the check that the amounts are one thing's

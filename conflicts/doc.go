@@ -37,7 +37,9 @@
 // ("my older sister Ana" / "my little sister Ana"; sibling.go). One thing
 // that falls due, ends or is set for a time, dated twice with no change
 // said ("My passport expires in March 2026" / "Passport's good until
-// August 2026"; due.go), is a contradiction too. Paraphrases read as one
+// August 2026"; due.go), or whose whole amount is given twice ("we farm
+// 320 acres" / "We farm 280 acres all in"; total.go), is a contradiction
+// too. Paraphrases read as one
 // slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =

@@ -25,7 +25,7 @@ import (
 // said is another round of the thing (last year's renewal), not a
 // contradiction.
 func datesOfOneThing(existing, incoming schema.Memory) (Decision, bool) {
-	if existing.Correction || incoming.Correction || WordedAsChange(existing) || WordedAsChange(incoming) || cueIn(existing) || cueIn(incoming) {
+	if saidAsChange(existing, incoming) {
 		return Decision{}, false
 	}
 	et, ev, ok1 := dueOf(existing)
@@ -33,14 +33,8 @@ func datesOfOneThing(existing, incoming schema.Memory) (Decision, bool) {
 	if !ok1 || !ok2 {
 		return Decision{}, false
 	}
-	short, long, other, own, shortClaim := et, it, claimTokens(incoming.Claim), claimTokens(existing.Claim), existing
-	if len(it) < len(et) {
-		short, long, other, own, shortClaim = it, et, own, other, incoming
-	}
-	if !thingWordsIn(short, other, func(string) bool { return true }) || !thingWordsIn(long, own, identifier) || !thingWordsIn(thingNames(existing, et), claimTokens(incoming.Claim), func(string) bool { return true }) || !thingWordsIn(thingNames(incoming, it), claimTokens(existing.Claim), func(string) bool { return true }) {
-		// another thing: "the studio lease" / "the flat lease", "the Q3
-		// report" / "the Q4 report", "the dentist appointment for Leo" /
-		// "my dentist appointment"
+	shown, one := oneThing(existing, incoming, et, it)
+	if !one {
 		return Decision{}, false
 	}
 	if passedBefore(existing, ev, incoming.SaidAt) {
@@ -50,7 +44,7 @@ func datesOfOneThing(existing, incoming schema.Memory) (Decision, bool) {
 		a, ok1 := ev[typ]
 		b, ok2 := iv[typ]
 		if ok1 && ok2 && !alikeValueKey(typ+"="+a, typ+"="+b) && !(typ == "clock" && sameTyped(typ, "~"+strings.TrimPrefix(a, "~"), b)) {
-			return Decision{Contradicts, fmt.Sprintf("one thing (%s) dated twice: %s %q and %q, and neither claim is worded as a change, so one of them is wrong", shownThing(shortClaim, short), typ, a, b)}, true
+			return Decision{Contradicts, fmt.Sprintf("one thing (%s) dated twice: %s %q and %q, and neither claim is worded as a change, so one of them is wrong", shown, typ, a, b)}, true
 		}
 	}
 	return Decision{}, false
@@ -252,4 +246,29 @@ func thingNames(m schema.Memory, thing []string) []string {
 func cueIn(m schema.Memory) bool {
 	cue, _ := changeCue(claimTokens(m.Claim))
 	return cue
+}
+
+// saidAsChange: either claim is worded as a change or a correction, which
+// the readings of one thing's value given twice leave to the readings
+// that say which value is the later.
+func saidAsChange(existing, incoming schema.Memory) bool {
+	return existing.Correction || incoming.Correction || WordedAsChange(existing) || WordedAsChange(incoming) || cueIn(existing) || cueIn(incoming)
+}
+
+// oneThing: the things two claims give a value of (et and it, their words'
+// stems) are one: the shorter's words are all in the other claim, and a
+// name or an identifier of either is in the other ("the studio lease" /
+// "the flat lease", "the Q3 report" / "the Q4 report", "the dentist
+// appointment for Leo" / "my dentist appointment" are two). shown is the
+// thing in the shorter's words.
+func oneThing(existing, incoming schema.Memory, et, it []string) (shown string, ok bool) {
+	short, long, other, own, shortClaim := et, it, claimTokens(incoming.Claim), claimTokens(existing.Claim), existing
+	if len(it) < len(et) {
+		short, long, other, own, shortClaim = it, et, own, other, incoming
+	}
+	any := func(string) bool { return true }
+	if !thingWordsIn(short, other, any) || !thingWordsIn(long, own, identifier) || !thingWordsIn(thingNames(existing, et), claimTokens(incoming.Claim), any) || !thingWordsIn(thingNames(incoming, it), claimTokens(existing.Claim), any) {
+		return "", false
+	}
+	return shownThing(shortClaim, short), true
 }
