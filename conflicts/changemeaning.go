@@ -525,8 +525,7 @@ func partiesApart(existing, incoming schema.Memory, a, b []ctok) string {
 func asidesOnly(ts []ctok) bool {
 	n := 0
 	for i, t := range ts {
-		w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
-		if !kinWords[w] && !kinWords[t.low] {
+		if _, ok := kinWord(t); !ok {
 			continue
 		}
 		n++

@@ -87,12 +87,12 @@ func dueOf(m schema.Memory) (thing []string, times map[string]string, ok bool) {
 		if !dueCue(ts, at, func(i int) bool { return timeStarts(c, i) }) {
 			continue
 		}
-		thing, times, ok := dueAt(ts, at, c)
-		if ok {
-			return thing, times, true
-		}
-		if times == nil {
+		thing, times, stop := dueAt(ts, at, c)
+		if stop {
 			return nil, nil, false // two times of a kind
+		}
+		if len(thing) > 0 && len(times) > 0 {
+			return thing, times, true
 		}
 	}
 	return nil, nil, false
@@ -124,26 +124,15 @@ func dueCue(ts []ctok, at int, isTime func(int) bool) bool {
 }
 
 // dueAt reads the thing named before the cue at token at, in its clause,
-// and the first time of each kind after it up to the clause's end. times
-// is nil when the clause gives two times of a kind; ok is false when it
-// names no thing or gives no time.
-func dueAt(ts []ctok, at int, c topicClaim) (thing []string, times map[string]string, ok bool) {
-	from := at
-	for from > 0 && !ts[from-1].brk && !clauseJoins[ts[from-1].low] {
-		from--
-	}
-	words := contentWords(ts[from:at])
-	for w := range words {
-		if calendarWords[w] {
-			delete(words, w)
-		}
-	}
+// and the first time of each kind after it up to the clause's end; none
+// when the clause denies. stop says the clause gives two times of a kind.
+func dueAt(ts []ctok, at int, c topicClaim) (thing []string, times map[string]string, stop bool) {
 	end := at + 1
 	for end < len(ts) && !ts[end-1].brk && !clauseJoins[ts[end].low] && ts[end].low != "then" {
 		end++
 	}
-	if slices.ContainsFunc(ts[from:end], func(t ctok) bool { return negators[t.low] }) {
-		return nil, map[string]string{}, false // "the lease doesn't end in March"
+	if slices.ContainsFunc(ts[clauseStart(ts, at):end], func(t ctok) bool { return negators[t.low] }) {
+		return nil, nil, false // "the lease doesn't end in March"
 	}
 	times = map[string]string{}
 	for _, typ := range dueTypes {
@@ -158,17 +147,33 @@ func dueAt(ts []ctok, at int, c topicClaim) (thing []string, times map[string]st
 		case 1:
 			times[typ] = in[0].key
 		default:
-			return nil, nil, false // "5am and 3.30pm": two times of one kind
+			return nil, nil, true // "5am and 3.30pm": two times of one kind
 		}
 	}
-	if len(times) == 0 || len(words) == 0 {
-		return nil, times, false
+	return thingBefore(ts, at, func(w string) bool { return calendarWords[w] }), times, false
+}
+
+// clauseStart is where the clause of token at begins: after a break or a
+// word that joins clauses.
+func clauseStart(ts []ctok, at int) int {
+	from := at
+	for from > 0 && !ts[from-1].brk && !clauseJoins[ts[from-1].low] {
+		from--
 	}
-	for w := range words {
-		thing = append(thing, w)
+	return from
+}
+
+// thingBefore is the thing named before token at in its clause: the stems
+// of its content words, sorted, without those drop names.
+func thingBefore(ts []ctok, at int, drop func(string) bool) []string {
+	var out []string
+	for w := range contentWords(ts[clauseStart(ts, at):at]) {
+		if !drop(w) {
+			out = append(out, w)
+		}
 	}
-	slices.Sort(thing)
-	return thing, times, true
+	slices.Sort(out)
+	return out
 }
 
 // shownThing is the thing a claim dates (dueOf) in the claim's words.
@@ -221,11 +226,11 @@ func passedBefore(m schema.Memory, times map[string]string, said *time.Time) boo
 
 // thingWordsIn: every word of words that must (a stem) is in ts.
 func thingWordsIn(words []string, ts []ctok, must func(string) bool) bool {
-	has := map[string]bool{}
-	for _, t := range ts {
-		has[stem(strings.TrimSuffix(t.low, "'s"))] = true
+	stems := make([]string, len(ts))
+	for i, t := range ts {
+		stems[i] = stem(strings.TrimSuffix(t.low, "'s"))
 	}
-	return !slices.ContainsFunc(words, func(w string) bool { return must(w) && !has[w] })
+	return allIn(slices.DeleteFunc(slices.Clone(words), func(w string) bool { return !must(w) }), stems)
 }
 
 // thingNames are the words of a thing (dueOf) written with a capital

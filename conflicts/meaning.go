@@ -509,16 +509,22 @@ var persons = func() map[string]string {
 func kinOf(ts []ctok) []string {
 	var out []string
 	for i, t := range ts {
-		w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
 		if i+1 < len(ts) && !ts[i+1].brk && capitalised(ts[i+1].raw) && !strings.HasSuffix(t.low, "'s") {
 			continue // "my son Milo": who Milo is, not another person
 		}
-		if kinWords[w] || kinWords[t.low] {
+		if w, ok := kinWord(t); ok {
 			out = append(out, stem(w))
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// kinWord: t names a relation ("sister", "dad's", "neighbours"), given
+// without its possessive and plural endings.
+func kinWord(t ctok) (string, bool) {
+	w := strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "s")
+	return w, kinWords[w] || kinWords[t.low]
 }
 
 // negPrefixes negate the word after them when written apart from it:

@@ -21,7 +21,7 @@ func siblingOrder(existing, incoming schema.Memory) (Decision, bool) {
 	if !ok1 || !ok2 || en != in || eo == io {
 		return Decision{}, false
 	}
-	return fixedValueDiffers(incoming, fmt.Sprintf("the speaker's %s %s is %s in one claim and %s in the other", "sibling", en, eo, io)), true
+	return fixedValueDiffers(incoming, fmt.Sprintf("the speaker's sibling %s is %s in one claim and %s in the other", en, eo, io)), true
 }
 
 // siblingWords name a brother or sister.

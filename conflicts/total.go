@@ -59,26 +59,13 @@ func totalOf(m schema.Memory) (thing []string, unit, key string, whole, ok bool)
 	if n != 1 || v.from == 0 {
 		return nil, "", "", false, false
 	}
-	from := v.from
-	for from > 0 && !ts[from-1].brk && !clauseJoins[ts[from-1].low] {
-		from--
-	}
-	if slices.ContainsFunc(ts[from:min(len(ts), v.to+3)], func(t ctok) bool { return negators[t.low] }) {
+	if slices.ContainsFunc(ts[clauseStart(ts, v.from):min(len(ts), v.to+3)], func(t ctok) bool { return negators[t.low] }) {
 		return nil, "", "", false, false
 	}
-	words := contentWords(ts[from:v.from])
-	for w := range words {
-		if wholeWords[w] || w == "only" || w == "about" || w == "around" {
-			delete(words, w)
-		}
-	}
-	if len(words) == 0 {
+	thing = thingBefore(ts, v.from, func(w string) bool { return wholeWords[w] || w == "only" || w == "about" || w == "around" })
+	if len(thing) == 0 {
 		return nil, "", "", false, false
 	}
-	for w := range words {
-		thing = append(thing, w)
-	}
-	slices.Sort(thing)
 	for i, t := range ts {
 		next := ""
 		if i+1 < len(ts) {

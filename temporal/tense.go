@@ -95,7 +95,7 @@ func (p *parser) newClause(j int) bool {
 // whose verb is in the past: "(our lease is up July 1,) landlord just
 // sent the renewal notice", "the school rang".
 func (p *parser) nounClause(k int) bool {
-	if clauseDeterminers[p.low(k)] {
+	if determiners[p.low(k)] {
 		k++
 	}
 	if k >= len(p.toks) || p.toks[k].kind != tokWord || isPastWord(p.low(k)) {
@@ -107,9 +107,6 @@ func (p *parser) nounClause(k int) bool {
 	}
 	return k < len(p.toks) && p.toks[k].kind == tokWord && isPastWord(p.low(k))
 }
-
-// clauseDeterminers may open a clause's subject.
-var clauseDeterminers = map[string]bool{"the": true, "my": true, "our": true, "his": true, "her": true, "their": true, "your": true}
 
 // clauseJoins join two clauses; clauseAdverbs may stand between the join
 // and the next clause's subject ("and now she wants").

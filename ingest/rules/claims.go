@@ -167,7 +167,7 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 			i += 3
 		case leadingFillers[l] && toks[i].kind == tWord && !(l == "so" && next == "far"):
 			i++
-		case (l == "since" || l == "because" || l == "as") && i+2 < len(toks) && toks[i+1].kind == tWord && toks[i+1].cap && beNow[toks[i+2].low]:
+		case (l == "since" || l == "because" || l == "as") && i+2 < len(toks) && toks[i+1].kind == tWord && toks[i+1].cap && (beForms[toks[i+2].low] || toks[i+2].low == "'s"):
 			// "since Camille is 34 the midwife wanted more tests": the
 			// reason given first is the claim, said of Camille
 			i++
@@ -1528,6 +1528,3 @@ func confidence(m schema.Memory, typed, hedged bool) float64 {
 	}
 	return schema.RoundConfidence(min(max(c, 0.05), 0.95))
 }
-
-// beNow are the present forms of "be" after a subject.
-var beNow = set(`is are 's`)
