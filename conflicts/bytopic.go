@@ -726,6 +726,8 @@ var changeVerbs = map[string]bool{
 	"dropped": true, "bumped": true, "upped": true, "pushed": true, "brought": true, "rose": true,
 	"risen": true, "fell": true, "fallen": true, "updated": true, "gone": true, "went": true,
 	"put": true, "moves": true, "changes": true, "switches": false,
+	// as "went", only with a way: "stipend goes up to $28.5k"
+	"goes": true, "go": true, "going": true,
 	"transferred": true, "relocated": true, "transfers": true, "relocates": true,
 	// the same verbs in -ing, as in "the vet has us cutting his food
 	// back to 250 g"
@@ -788,9 +790,28 @@ func comeToNumber(ts []ctok, i int) bool {
 	if i+3 >= len(ts) || ts[i+1].low != "down" && ts[i+1].low != "up" || ts[i+2].low != "to" {
 		return false
 	}
-	w := ts[i+3].low
+	return amountWord(ts[i+3].low)
+}
+
+// amountWord: w is a number or an amount ("58", "twelve", "£13.95").
+func amountWord(w string) bool {
 	_, ok := number(w)
 	return ok || hasDigit(w) || strings.HasPrefix(w, "£") || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "€")
+}
+
+// movedPersons are whom "put … on" moves.
+var movedPersons = map[string]bool{"me": true, "us": true, "him": true, "her": true, "them": true}
+
+// goesToNumber: "go" at i goes up or down ("stipend goes up to
+// $28.5k"), or to an amount ("Lunch deal's going to £19.95").
+func goesToNumber(ts []ctok, i int) bool {
+	if i+1 < len(ts) && (ts[i+1].low == "up" || ts[i+1].low == "down") {
+		return true
+	}
+	if i+2 >= len(ts) || ts[i+1].low != "to" {
+		return false
+	}
+	return amountWord(ts[i+2].low) && !ordinalDay(ts[i+2].low)
 }
 
 // reachVerbs say a measure got to a number: "hit 200 days".
@@ -880,8 +901,17 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 			if (w == "went" || w == "gone") && (i+1 >= len(ts) || !wentWays[ts[i+1].low]) {
 				continue // "went to a pride parade" is no change; "went up to £12" is
 			}
+			if (w == "goes" || w == "go" || w == "going") && !goesToNumber(ts, i) {
+				continue // "the kids go back to school" is no change; "the stipend goes up to $28.5k" is
+			}
 			if (w == "come" || w == "came" || w == "comes") && !comeToNumber(ts, i) {
 				continue // "has come down to 58" is a change; "comes from Tesco", "came down to visit" are not
+			}
+			if (w == "put" || w == "moved" || w == "switched") && i+2 < len(ts) && movedPersons[ts[i+1].low] && ts[i+2].low == "on" {
+				// "The Mission have put me on Thursday mornings": a
+				// person moved onto another day, shift or treatment
+				at = append(at, i)
+				continue
 			}
 			for j := i + 1; j < len(ts) && j <= i+8; j++ {
 				if ts[j].low == "to" || ts[j].low == "into" || ts[j].low == "from" || ts[j].low == "until" || ts[j].low == "forward" {

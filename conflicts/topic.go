@@ -25,7 +25,7 @@ var topicDrop = map[string]bool{
 	"those": true, "there": true, "mine": true, "ours": true, "myself": true, "ourselves": true,
 	"i've": true, "we've": true, "we're": true, "i'm": true, "it's": true, "there's": true, "i'd": true,
 	"we'd": true, "i'll": true, "we'll": true, "you": true, "some": true, "any": true,
-	"all": true,
+	"all": true, "one": true, "ones": true, // "the 7am one": a pronoun
 	// auxiliaries and modals
 	"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "being": true, "am": true,
 	"has": true, "have": true, "had": true, "having": true, "do": true, "does": true, "did": true,

@@ -179,6 +179,11 @@ func TestFind(t *testing.T) {
 		// a date something was moved to is to come, though the verb that
 		// moved it is past; a move that happened on a date is past
 		{"The launch slipped to 2 April", "2 April", oct, "2024-04-02", "2024-04-03", Day, Within, false},
+		// a person moved onto a later booking: the booking's date is to come
+		{"air canada changed my flight, they've put me on the oct 29 7am one instead", "oct 29 7am", oct, "2023-10-29", "2023-10-30", Day, Within, false},
+		{"BA rebooked us onto 2 November", "2 November", oct, "2023-11-02", "2023-11-03", Day, Within, false},
+		// a thing put on a date is past ("we put the tent up on 2 October")
+		{"we put the tent up on 2 October", "2 October", oct, "2023-10-02", "2023-10-03", Day, Within, false},
 		{"they've postponed the hearing to 9 January", "9 January", oct, "2024-01-09", "2024-01-10", Day, Within, false},
 		{"the clinic moved my appointment back to 3 March", "3 March", oct, "2024-03-03", "2024-03-04", Day, Within, false},
 		{"I moved to Leeds on 2 April", "2 April", oct, "2023-04-02", "2023-04-03", Day, Within, false},

@@ -283,6 +283,11 @@ func (p *parser) rescheduledTo(i int) bool {
 	if p.low(j) == "the" {
 		j--
 	}
+	if p.low(j) == "on" || p.low(j) == "onto" {
+		// "they've put me on the oct 5 7am one instead", "rebooked us
+		// onto the 9th": a person moved onto a later booking
+		return j >= 2 && movedOntoObjects[p.low(j-1)] && (rescheduleVerbs[p.low(j-2)] || p.low(j-2) == "rebooked")
+	}
 	if j < 0 || p.low(j) != "to" {
 		return false
 	}
@@ -297,6 +302,9 @@ func (p *parser) rescheduledTo(i int) bool {
 	}
 	return false
 }
+
+// movedOntoObjects are whom a booking moves: "put me on the 5th".
+var movedOntoObjects = map[string]bool{"me": true, "us": true, "him": true, "her": true, "them": true}
 
 // rescheduleVerbs move a date.
 var rescheduleVerbs = map[string]bool{

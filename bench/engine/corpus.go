@@ -219,6 +219,7 @@ var Holdouts = []Holdout{
 	{"holdout90.json", "hold-out 90 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout91.json", "hold-out 91 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout92.json", "hold-out 92 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout93.json", "hold-out 93 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the

@@ -1,0 +1,54 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families read in the forty-third round: "go" as a verb of an amount
+// moved, "put me on" as a move to another day or treatment, and "one" as
+// the pronoun of a thing named before, with the look-alikes that must
+// stay as they are.
+func TestRound14Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// "go" moves an amount only up, down or to a figure
+		{"My stipend is $25k a year.", "My stipend goes up to $28.5k a year.", 300 * day, Supersedes},
+		// a person put on another day
+		{"I volunteer at the food bank on Tuesday mornings.", "The food bank have put me on Thursday mornings.", 60 * day, Supersedes},
+		{"I volunteer at the food bank on Tuesday mornings.", "We put the food bank's tables out on Thursday.", 60 * day, Unrelated},
+		// "one" is no word of what a claim is about
+		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
+	})
+}
+
+// "go back" and "go from" move nothing: a claim worded so is no change of
+// another, whatever else relates them.
+func TestGoIsNoChangeWithoutAWay(t *testing.T) {
+	day := 24 * time.Hour
+	for _, c := range []relCase{
+		{"The autumn term starts on 4 September.", "The kids go back to school for the autumn term on 6 September.", 0, ""},
+		{"Running club meets Thursdays at 6:30 at the leisure centre.", "Club runs go from the leisure centre car park at 7pm on Thursdays.", 150 * day, ""},
+	} {
+		if d := relate(t, c.a, c.b, c.apart); d.Relation == Supersedes || d.Relation == SupersededBy {
+			t.Errorf("%q / %q: %s (%s), want no change", c.a, c.b, d.Relation, d.Reason)
+		}
+	}
+}
+
+// "go" words a claim as a change with a way or a figure after it.
+func TestGoWordsAChange(t *testing.T) {
+	for text, want := range map[string]bool{
+		"stipend goes up to $28.5k/yr":              true,
+		"Lunch deal's going to £19.95 from the 7th": true,
+		"creche is going to 4 days from september":  true,
+		"the kids go back to school on 6 September": false,
+		"club runs go from the car park":            false,
+		"I'm going to the 7th floor":                false,
+		"we go to Lidl on Saturdays":                false,
+	} {
+		if got, _ := changeCue(claimTokens(text)); got != want {
+			t.Errorf("changeCue(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
