@@ -40,7 +40,15 @@ func impossibleAges(existing, incoming schema.Memory, about string) (Decision, b
 		return Decision{}, false
 	}
 	ia, ok := claimAge(incoming)
-	if !ok || ea == ia {
+	if !ok {
+		return Decision{}, false
+	}
+	return agesApart(ea, ia, existing, incoming, about)
+}
+
+// agesApart is impossibleAges for the ages ea and ia the two claims give.
+func agesApart(ea, ia float64, existing, incoming schema.Memory, about string) (Decision, bool) {
+	if ea == ia {
 		return Decision{}, false
 	}
 	te, ti := saidTime(existing), saidTime(incoming)
@@ -123,4 +131,60 @@ func namedIn(subject, claim string) bool {
 		}
 	}
 	return false
+}
+
+// statedAges decides, as impossibleAges does, two claims whose slots give
+// one person's age: the same subject, the speaker or a person both claims
+// name, is a whole number of years ("Tom (41) is over in Brisbane" /
+// "Can't believe he's 44", read as "tom is 41" and "tom is 44"; "I'm
+// Yoshiko, 67" / "as a 70-year-old I shouldn't climb ladders").
+func statedAges(existing, incoming schema.Memory) (Decision, bool) {
+	if existing.Subject == "" || existing.Subject != incoming.Subject || existing.Attribute != "is" || incoming.Attribute != "is" || existing.Negated || incoming.Negated {
+		return Decision{}, false
+	}
+	ea, ok := bareAge(existing.Value)
+	if !ok {
+		return Decision{}, false
+	}
+	ia, ok := bareAge(incoming.Value)
+	if !ok || existing.Subject != "user" && !(personNamed(existing) && personNamed(incoming)) {
+		return Decision{}, false
+	}
+	about := fmt.Sprintf("both claims give the age of %q", existing.Subject)
+	if d, ok := agesApart(ea, ia, existing, incoming, about); ok {
+		return d, true
+	}
+	if ia > ea && saidLater(incoming, existing) && !datedAfterSaid(incoming) && !datedAfterSaid(existing) {
+		// "Tom (41) is over in Brisbane" / months later "Can't believe
+		// he's 42 now": the age one is now
+		return Decision{Supersedes, fmt.Sprintf("%s; the age %s, then %s said later: a year older", about, trimNumber(ea), trimNumber(ia))}, true
+	}
+	return Decision{}, false
+}
+
+// bareAge reads a value that is an age alone: a whole number from 1 to
+// maxStatedAge.
+func bareAge(v string) (float64, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	return float64(n), err == nil && n >= 1 && n <= maxStatedAge
+}
+
+// maxStatedAge is the oldest age statedAges reads.
+const maxStatedAge = 110
+
+// personNamed: the claim names its subject as a person.
+func personNamed(m schema.Memory) bool {
+	for _, e := range m.Entities {
+		if e.Kind == schema.KindPerson && strings.EqualFold(e.Name, m.Subject) {
+			return true
+		}
+	}
+	return false
+}
+
+// datedAfterSaid: the claim holds from after it was said ("Leo is 5 next
+// month").
+func datedAfterSaid(m schema.Memory) bool {
+	said := saidTime(m)
+	return m.ValidFrom != nil && !said.IsZero() && m.ValidFrom.After(said)
 }

@@ -154,6 +154,11 @@ func compare(existing, incoming schema.Memory) Decision {
 		// two siblings was born first is not
 		return d
 	}
+	if d, ok := statedAges(existing, incoming); ok {
+		// "Tom (41) is over in Brisbane" / "Can't believe he's 44": one
+		// person's age, which the slots give but the sentences bury
+		return d
+	}
 	ev, iv := viewOf(existing), viewOf(incoming)
 	if ev.attr != iv.attr {
 		// "teaches maths" / "is a maths teacher"

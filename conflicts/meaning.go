@@ -512,13 +512,28 @@ func kinOf(ts []ctok) []string {
 		if i+1 < len(ts) && !ts[i+1].brk && capitalised(ts[i+1].raw) && !strings.HasSuffix(t.low, "'s") {
 			continue // "my son Milo": who Milo is, not another person
 		}
-		if w, ok := kinWord(t); ok {
+		if w, ok := kinWord(t); ok && !tradePartner(ts, i, w) {
 			out = append(out, stem(w))
 		}
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// tradePartner: the partner at i is one in a trade or a game, named by
+// the noun before it ("the bank partner's sandbox", "my tennis
+// partner"), not the person one lives with.
+func tradePartner(ts []ctok, i int, w string) bool {
+	if w != "partner" || i == 0 || ts[i-1].brk {
+		return false
+	}
+	p := ts[i-1].low
+	return isWord(p) && !possessives[p] && !determiners[p] && p != "a" && p != "an" && !kinAdjectives[p]
+}
+
+// kinAdjectives may stand before a relation without naming another:
+// "my new partner", "her late husband".
+var kinAdjectives = map[string]bool{"new": true, "old": true, "late": true, "ex": true, "former": true, "current": true, "long-term": true, "future": true}
 
 // kinWord: t names a relation ("sister", "dad's", "neighbours"), given
 // without its possessive and plural endings.

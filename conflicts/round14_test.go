@@ -17,6 +17,12 @@ func TestRound14Families(t *testing.T) {
 		// a person put on another day
 		{"I volunteer at the food bank on Tuesday mornings.", "The food bank have put me on Thursday mornings.", 60 * day, Supersedes},
 		{"I volunteer at the food bank on Tuesday mornings.", "We put the food bank's tables out on Thursday.", 60 * day, Unrelated},
+		// an age given beside a name, of a pronoun or as "a 70-year-old"
+		{"Two kids: Sarah (38) lives in Pt Chevalier, and Tom (41) is over in Brisbane.", "Tom flew over with his girls. Can't believe he's 44, where does the time go", 200 * day, Contradicts},
+		{"Camille is 31, she's a nurse at the hospital.", "since Camille is 34 the midwife wanted a couple of extra tests", 70 * day, Contradicts},
+		{"I'm Yoshiko, 67, a retired teacher in Osaka.", "as a 70-year-old I shouldn't climb ladders, Kenji says.", 366 * day, Contradicts},
+		{"Tom (41) is over in Brisbane.", "Tom flew over with his girls. Can't believe he's 42 now.", 200 * day, Supersedes},
+		{"Tom (41) is over in Brisbane.", "Sarah rang. Can't believe she's 44.", 200 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})

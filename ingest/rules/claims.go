@@ -233,6 +233,24 @@ func analyseAll(s string, ref time.Time, sp speaker, st *docState) []schema.Memo
 		m.ValidFrom, m.ValidTo = nil, nil
 		ms = append(ms, m)
 	}
+	for _, a := range ageMentions(s, sp, st) {
+		if len(ms) == 0 || slices.ContainsFunc(ms, func(o schema.Memory) bool { return o.Subject == a.key && o.Value == a.age }) {
+			continue
+		}
+		if a.key != sp.first && a.key != st.lastPerson && !slices.ContainsFunc(ms[0].Entities, func(e schema.Mention) bool { return e.Kind == schema.KindPerson && e.Name == a.name }) {
+			continue // "Room (12)": a number beside a thing, not a person's age
+		}
+		// "Tom (41) is over in Brisbane", "Can't believe he's 44": the
+		// person's age, beside what else the sentence says
+		m := ms[0]
+		m.Subject, m.Attribute, m.Value, m.Type, m.Negated, m.Correction = a.key, "is", a.age, schema.TypeFact, false, false
+		m.ValidFrom, m.ValidTo = nil, nil
+		m.Entities = nil
+		if a.name != "" {
+			m.Entities = []schema.Mention{{Name: a.name, Kind: schema.KindPerson}}
+		}
+		ms = append(ms, m)
+	}
 	if k := secondClause(s); k > 0 && len(ms) > 0 {
 		// "Dimitri stepped down, and the head coach is now Aleksander":
 		// the second clause says something of its own

@@ -438,6 +438,11 @@ func objectEnd(toks []tok, skip []bool, i int) int {
 			if l == "that" || l == "who" || l == "which" {
 				break
 			}
+			if toks[i-1].kind == tNum && clauseDeterminers[l] && i+1 < n && toks[i+1].kind == tWord {
+				// "since Camille is 34 the midwife wanted more tests": a
+				// number ends the object before another clause's subject
+				break
+			}
 		} else if l == "and" || l == "or" || l == "but" {
 			break
 		}
@@ -445,6 +450,10 @@ func objectEnd(toks []tok, skip []bool, i int) int {
 	}
 	return i
 }
+
+// clauseDeterminers open a noun phrase that, right after a number, is the
+// subject of another clause.
+var clauseDeterminers = set(`the my our his her their`)
 
 // collectiveNouns take a plural verb in British English ("my family live
 // in Leeds"), or are plural without an -s.

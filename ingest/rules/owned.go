@@ -2,7 +2,10 @@ package rules
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // What the speaker says of their own things in other shapes than "X is Y":
@@ -218,6 +221,68 @@ func speakerImplied(text string) (string, bool) {
 // introRe reads a speaker introducing themselves with their age: "Hi, I'm
 // Hannah, 38, …", "im mia, 27, living in leeds".
 var introRe = regexp.MustCompile(`(?i)^(?:(?:hi|hey|hello)(?: there)?[,!.]?\s*)?(?:i'm|i’m|i am|im) [a-z][a-z'-]+, (\d{1,2})(?:[,.!]|\s*$| and )`)
+
+// ageMention is an age a sentence gives a person in a shape the clause
+// parse does not read: key is the person's subject key, name as written.
+type ageMention struct{ key, name, age string }
+
+var (
+	// bracketAgeRe: a name with its age in brackets ("Tom (41) is over
+	// in Brisbane").
+	bracketAgeRe = regexp.MustCompile(`(?:^|[\s,:;])(\p{Lu}[\p{L}'’-]+) \((\d{1,3})\)`)
+	// pronounAgeRe: "he's 44", "she is 29 and …", where nothing after the
+	// number makes it another measure ("she's 29 weeks").
+	pronounAgeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}'’])(he|she)(?:'s|’s| is) (\d{1,3})(?:\s*$|[,.!;)]| and | now\b| already\b)`)
+	// yearOldRe: the speaker's age as "a 70-year-old" ("as a 70-year-old
+	// I shouldn't climb ladders").
+	yearOldRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])as an? (\d{1,3})[- ]years?[- ]old,? (?:i|i'm|i’m|i've|i’ve)\b`)
+)
+
+// ageMentions reads those ages: names with an age in brackets, the age
+// of "he" or "she" for the last person named (only when the sentence
+// names nobody before the pronoun), and the speaker's age said as "a
+// 70-year-old". Ages run from 1 to maxAge.
+func ageMentions(s string, sp speaker, st *docState) []ageMention {
+	var out []ageMention
+	for _, m := range bracketAgeRe.FindAllStringSubmatch(s, -1) {
+		if a, ok := plausibleAge(m[2]); ok && !notAuthors[strings.ToLower(m[1])] {
+			out = append(out, ageMention{normKey(m[1]), m[1], a})
+		}
+	}
+	if loc := pronounAgeRe.FindStringSubmatchIndex(s); loc != nil && st.lastPerson != "" && !namesBefore(s[:loc[2]]) {
+		if a, ok := plausibleAge(s[loc[4]:loc[5]]); ok {
+			out = append(out, ageMention{st.lastPerson, st.lastPersonName, a})
+		}
+	}
+	if m := yearOldRe.FindStringSubmatch(s); m != nil && sp.first != "" {
+		if a, ok := plausibleAge(m[1]); ok {
+			out = append(out, ageMention{sp.first, sp.firstName, a})
+		}
+	}
+	return out
+}
+
+// maxAge is the oldest age ageMentions reads.
+const maxAge = 110
+
+// plausibleAge: w is a whole number from 1 to maxAge, given without
+// leading zeros.
+func plausibleAge(w string) (string, bool) {
+	n, err := strconv.Atoi(w)
+	return w, err == nil && n >= 1 && n <= maxAge && w[0] != '0'
+}
+
+// namesBefore: a word after the first of s is written with a capital
+// (other than "I"): a name that "he" or "she" after it may stand for.
+func namesBefore(s string) bool {
+	for i, w := range strings.Fields(s) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if i > 0 && unicode.IsUpper(r) && w != "I" && !strings.HasPrefix(w, "I'") && !strings.HasPrefix(w, "I’") {
+			return true
+		}
+	}
+	return false
+}
 
 // introducedAge returns the age such an introduction gives, or false.
 func introducedAge(s string) (string, bool) {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -325,6 +326,38 @@ func TestIntroductionAfterAGreeting(t *testing.T) {
 		}
 		if !slices.Equal(got, tt.values) {
 			t.Errorf("%q: values %q, want %q", tt.text, got, tt.values)
+		}
+	}
+}
+
+// An age said beside a name in brackets, of "he" or "she" for the last
+// person named, or of the speaker as "a 70-year-old" is that person's
+// age; a number that is another measure, or a pronoun after another name
+// in its sentence, gives none.
+func TestAgesInOtherShapes(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string // "subject=age"
+	}{
+		{"Two kids: Sarah (38) lives in Pt Chevalier, and Tom (41) is over in Brisbane.", []string{"sarah=38", "tom=41"}},
+		{"Tom flew over with his girls. Can't believe he's 44, where does the time go", []string{"tom=44"}},
+		{"My sister Anjali visits in March. She is 29 and has never seen snow.", []string{"anjali=29"}},
+		{"as a 70-year-old I shouldn't climb ladders, Kenji says.", []string{"user=70"}},
+		{"since Camille is 34 the midwife wanted a couple of extra tests", []string{"camille=34"}},
+		{"Anjali is visiting. She's 29 weeks pregnant.", nil},
+		{"Tom flew over. Then Sarah said he's 44.", nil},
+		{"Ward 7 (12) is closed.", nil},
+		{"The Annex (12) is closed for repairs.", nil},
+		{"He's 44.", nil}, // nobody named before
+	} {
+		var got []string
+		for _, m := range extract(t, tt.text) {
+			if _, err := strconv.Atoi(m.Value); err == nil && m.Attribute == "is" {
+				got = append(got, m.Subject+"="+m.Value)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: ages %q, want %q", tt.text, got, tt.want)
 		}
 	}
 }
