@@ -39,7 +39,7 @@ func fixedValueDiffers(incoming schema.Memory, about string) Decision {
 // the birthday; a question, a plan or a wish gives none.
 func birthdayOf(m schema.Memory) (person, day string, ok bool) {
 	ts := claimTokens(m.Claim)
-	if asks(m.Claim) || hypothetical(ts) || wished(ts) {
+	if asks(m.Claim) {
 		return "", "", false
 	}
 	at := -1
@@ -52,7 +52,9 @@ func birthdayOf(m schema.Memory) (person, day string, ok bool) {
 			if i > 0 {
 				if ts[i-1].low == "my" {
 					person = "user"
-				} else if p, ok := strings.CutSuffix(ts[i-1].low, "'s"); ok && capitalised(ts[i-1].raw) {
+				} else if p, ok := strings.CutSuffix(ts[i-1].low, "'s"); ok && (capitalised(ts[i-1].raw) || p == m.Subject) {
+					// ("oisín's birthday", in lower case, is still his
+					// when the claim is said of him)
 					person = p
 				}
 			}
@@ -61,7 +63,7 @@ func birthdayOf(m schema.Memory) (person, day string, ok bool) {
 			if t.low != "born" && !(i+1 < len(ts) && isNumberWord(ts[i+1].low)) {
 				continue
 			}
-			if i > 0 && capitalised(ts[0].raw) && isWord(ts[0].low) && !topicDrop[ts[0].low] {
+			if i > 0 && (capitalised(ts[0].raw) || ts[0].low == m.Subject) && isWord(ts[0].low) && !topicDrop[ts[0].low] {
 				person = strings.TrimSuffix(ts[0].low, "'s") // "Jonas was born", "Jonas turns 16"
 			} else if ts[0].low == "i" || ts[0].low == "i'm" || ts[0].low == "i've" {
 				person = "user"
@@ -73,6 +75,11 @@ func birthdayOf(m schema.Memory) (person, day string, ok bool) {
 		}
 	}
 	if at < 0 || person == "" {
+		return "", "", false
+	}
+	if cl := ts[:clauseEnd(ts, at)]; hypothetical(cl) || wished(cl) {
+		// "oisín turns 2 on the 9th of march, thinking a small party
+		// at home": what is wished after the comma is the party's
 		return "", "", false
 	}
 	// the day is said beside the words that say it is the birthday:
@@ -116,4 +123,15 @@ func isNumberWord(w string) bool {
 	}
 	_, ok := numberWords[w]
 	return ok
+}
+
+// clauseEnd is where the clause holding the word at i ends: the next
+// break after it, or the end.
+func clauseEnd(ts []ctok, i int) int {
+	for j := i + 1; j < len(ts); j++ {
+		if ts[j].brk {
+			return j
+		}
+	}
+	return len(ts)
 }

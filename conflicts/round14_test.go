@@ -1,6 +1,7 @@
 package conflicts
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -23,6 +24,18 @@ func TestRound14Families(t *testing.T) {
 		{"I'm Yoshiko, 67, a retired teacher in Osaka.", "as a 70-year-old I shouldn't climb ladders, Kenji says.", 366 * day, Contradicts},
 		{"Tom (41) is over in Brisbane.", "Tom flew over with his girls. Can't believe he's 42 now.", 200 * day, Supersedes},
 		{"Tom (41) is over in Brisbane.", "Sarah rang. Can't believe she's 44.", 200 * day, Unrelated},
+		// a birthday given by the day one turns an age, in lower case
+		{"oisín turns 2 on the 9th of march, thinking a small party at home", "oisín's birthday is the 19th of april, give me ideas for his party", 100 * day, Contradicts},
+		{"oisín turns 2 on the 9th of march, thinking a small party at home", "oisín's birthday is the 9th of march, party ideas?", 100 * day, Unrelated},
+		// a pet's breed and coat never change
+		{"We have a dog, Praline, a beagle. She steals bread constantly.", "Praline our cocker spaniel ate a whole baguette off the counter.", 270 * day, Contradicts},
+		{"my cat Mochi is a brown tabby and very spoiled", "Mochi, black from nose to tail, slept on my open suitcase all afternoon", 230 * day, Contradicts},
+		{"We have a dog, Praline, a beagle.", "Sorry, I got that wrong: Praline is a cocker spaniel.", 2 * day, Supersedes},
+		{"We have a dog, Praline, a beagle.", "Praline our beagle ate a whole baguette.", 270 * day, Unrelated},
+		{"Our dog Bruno is a spaniel.", "Bruno the cocker spaniel had his jabs.", 30 * day, Unrelated},
+		{"We have a dog, Praline, a beagle.", "Praline is a beagle cross, the vet thinks half collie.", 30 * day, Unrelated},
+		{"We have a dog, Praline, a beagle.", "Our neighbour's dog Rex is a collie.", 30 * day, Unrelated},
+		{"my cat Mochi is a brown tabby", "Mochi's bed is black and white.", 30 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
@@ -55,6 +68,21 @@ func TestGoWordsAChange(t *testing.T) {
 	} {
 		if got, _ := changeCue(claimTokens(text)); got != want {
 			t.Errorf("changeCue(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// A partner in trade or play is no relation of the speaker's: claims that
+// name one are not set apart by it.
+func TestTradePartnerIsNoRelation(t *testing.T) {
+	for text, want := range map[string][]string{
+		"the bank partner's sandbox was down for days": nil,
+		"my tennis partner moved to Leeds":             nil,
+		"my partner's car is a Golf":                   {stem("partner")},
+		"my new partner works in Leeds":                {stem("partner")},
+	} {
+		if got := kinOf(claimTokens(text)); !slices.Equal(got, want) {
+			t.Errorf("kinOf(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

@@ -181,6 +181,8 @@ func TestFind(t *testing.T) {
 		{"The launch slipped to 2 April", "2 April", oct, "2024-04-02", "2024-04-03", Day, Within, false},
 		// a person moved onto a later booking: the booking's date is to come
 		{"air canada changed my flight, they've put me on the oct 29 7am one instead", "oct 29 7am", oct, "2023-10-29", "2023-10-30", Day, Within, false},
+		// an age reached on a day to come
+		{"oisín turns 2 on the 9th of march", "the 9th of march", oct, "2024-03-09", "2024-03-10", Day, Within, false},
 		{"BA rebooked us onto 2 November", "2 November", oct, "2023-11-02", "2023-11-03", Day, Within, false},
 		// a thing put on a date is past ("we put the tent up on 2 October")
 		{"we put the tent up on 2 October", "2 October", oct, "2023-10-02", "2023-10-03", Day, Within, false},

@@ -150,6 +150,8 @@ var scheduleWords = map[string]bool{
 	"depart": true, "departs": true, "lands": true, "expires": true, "renews": true, "kicks": true,
 	// travel booked: "we fly out on 20 January", "she leaves on the 3rd"
 	"fly": true, "flies": true, "leave": true, "leaves": true, "sail": true, "sails": true,
+	// an age reached: "oisín turns 2 on the 9th of march"
+	"turns": true,
 }
 
 var pastWords = map[string]bool{
