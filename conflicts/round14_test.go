@@ -36,6 +36,15 @@ func TestRound14Families(t *testing.T) {
 		{"We have a dog, Praline, a beagle.", "Praline is a beagle cross, the vet thinks half collie.", 30 * day, Unrelated},
 		{"We have a dog, Praline, a beagle.", "Our neighbour's dog Rex is a collie.", 30 * day, Unrelated},
 		{"my cat Mochi is a brown tabby", "Mochi's bed is black and white.", 30 * day, Unrelated},
+		// a weekly thing moved to another day, in other words
+		{"Started English lessons on Thursday evenings at a language school near Bellecour.", "english class moved to wednesday evenings, same teacher", 180 * day, Supersedes},
+		{"I run along the quays every Sunday morning, about 10 km.", "no more sunday runs, I go wednesday afternoons during the quiet hours instead", 225 * day, Supersedes},
+		{"We open at 6:30 every morning and close on Mondays.", "we're closing on tuesdays instead of mondays from now on", 365 * day, Supersedes},
+		{"Cian has hurling training tuesdays at 7 in Ballyvourney.", "Cian moved up to the U16s and training is mondays now, 7pm", 420 * day, Supersedes},
+		{"Maya's swimming club is on tuesdays at 5.", "Sam's swimming club has moved to fridays from this week.", 13 * day, Unrelated},
+		{"Mum's physio is on Tuesday mornings at the Linden Clinic.", "Mum's dentist moves to Thursday mornings, same clinic.", 120 * day, Unrelated},
+		{"English lessons are on Thursday evenings.", "The English exam moved to Wednesday the 14th.", 30 * day, Unrelated},
+		{"English lessons on Thursday evenings.", "Should the english class move to wednesday evenings?", 60 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
