@@ -139,3 +139,41 @@ func extractOne(t *testing.T, text string, when time.Time) schema.Memory {
 	ms[0].RecordedAt = when
 	return ms[0]
 }
+
+// TestChangeByMeaningSharedWords: between ChangeMeaningSimilarityShared
+// and ChangeMeaningSimilarity a change is read only when the claims share
+// MinSharedForLowerSimilarity words of the thing, none qualified otherwise
+// on the two sides, and not only a name and pronouns.
+func TestChangeByMeaningSharedWords(t *testing.T) {
+	month := 30 * 24 * time.Hour
+	low := (ChangeMeaningSimilarityShared + ChangeMeaningSimilarity) / 2
+	for _, c := range []struct {
+		a, b string
+		want Relation // Unrelated: nothing decided
+	}{
+		{"My state pension is paid into my Japan Post Bank account.", "I moved my state pension bank account to Resona Bank.", Supersedes},
+		// one shared word of the thing is not enough this far apart
+		{"My pension is paid into my bank account.", "I moved my pension to a new provider.", Unrelated},
+		// the shared words qualified otherwise: two tyres, two insurances
+		{"The front tyres are at 32 psi on the car.", "I pumped the rear tyres up to 36 psi on the car now.", Unrelated},
+	} {
+		d, ok := changeByMeaning(t, c.a, c.b, month, low, false)
+		if got := map[bool]Relation{true: d.Relation, false: Unrelated}[ok]; got != c.want {
+			t.Errorf("%q / %q at %.3f: %s (%s), want %s", c.a, c.b, low, got, d.Reason, c.want)
+		}
+	}
+	if d, ok := changeByMeaning(t, "My state pension is paid into my Japan Post Bank account.", "I moved my state pension bank account to Resona Bank.", month, ChangeMeaningSimilarityShared-0.01, false); ok {
+		t.Errorf("below ChangeMeaningSimilarityShared: %s (%s), want nothing decided", d.Relation, d.Reason)
+	}
+}
+
+// A name alone and pronouns are no shared thing.
+func TestThingWords(t *testing.T) {
+	a := claimTokens("Freya's key worker at Little Acorns is called Jess, she's brilliant with her.")
+	if got := thingWords([]string{"freya", "she"}, a); got != nil {
+		t.Errorf("thingWords = %q, want none", got)
+	}
+	if got := thingWords([]string{"freya", "key", "worker"}, a); len(got) != 3 {
+		t.Errorf("thingWords = %q, want the name beside the thing", got)
+	}
+}

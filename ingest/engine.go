@@ -503,7 +503,7 @@ func said(m schema.Memory) string {
 
 // meaningValueSimilarity is the least similarity any reading of
 // valueByMeaning decides at: a stored memory less close is not read.
-var meaningValueSimilarity = min(conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
+var meaningValueSimilarity = min(conflicts.ChangeMeaningSimilarityShared, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
 
 // claimLookup is what existing looks up for c.
 func claimLookup(c schema.Memory) graph.ClaimLookup {

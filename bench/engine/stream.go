@@ -257,7 +257,7 @@ func streamMeaning(claims map[string][]float32, earlier [][]schema.Memory, c sch
 
 // meaningSimilarity is the least similarity any reading by meaning decides
 // at.
-var meaningSimilarity = min(conflicts.DuplicateMeaningSimilarity, conflicts.ChangeMeaningSimilarity, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
+var meaningSimilarity = min(conflicts.DuplicateMeaningSimilarity, conflicts.ChangeMeaningSimilarityShared, conflicts.ContradictionMeaningSimilarity, conflicts.PastMeaningSimilarity)
 
 // streamPairs is how many pairs of messages the streams hold.
 func streamPairs(ss []StreamCase) int {
