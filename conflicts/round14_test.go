@@ -95,3 +95,13 @@ func TestTradePartnerIsNoRelation(t *testing.T) {
 		}
 	}
 }
+
+// A comma before one or two digits that end a number is a decimal comma
+// ("1,20 €"); before three it groups thousands ("1,200").
+func TestDecimalComma(t *testing.T) {
+	for text, want := range map[string]string{"1,20 €": "1.20", "3,5 km": "3.5", "1,200 users": "1200", "1,200,000": "1200000"} {
+		if got := claimTokens(text)[0].low; got != want {
+			t.Errorf("claimTokens(%q)[0] = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -81,6 +81,17 @@ func allDigits(s string) bool {
 	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
 
+// decimalComma: the digits after a comma (rest starts with them) are one
+// or two and end the number ("1,20 €", "3,5 km"), not a group of
+// thousands ("1,200").
+func decimalComma(rest string) bool {
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	return n >= 1 && n <= 2 && !(n < len(rest) && (rest[n] == ',' || rest[n] == '.'))
+}
+
 func readTokens(s string) []ctok {
 	if strings.Contains(s, ".m") || strings.Contains(s, ".M") {
 		s = ampm.ReplaceAllString(s, "${1}m")
@@ -116,8 +127,11 @@ func readTokens(s string) []ctok {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(r)
 		case (r == '.' || r == ':' || r == ',') && unicode.IsDigit(prev) && unicode.IsDigit(next):
-			if r != ',' {
+			switch {
+			case r != ',':
 				b.WriteRune(r)
+			case decimalComma(s[i+w:]):
+				b.WriteRune('.') // "1,20 €": a decimal comma, as French and many others write a price
 			}
 		case (r == ' ' || r == '\u00a0' || r == '\u202f') && unicode.IsDigit(prev) && allDigits(b.String()) && spacedThousands.MatchString(s[i+w:]):
 			// "1 800 €": a space between groups of thousands, as French

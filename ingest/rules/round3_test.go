@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -92,6 +93,15 @@ func TestRound3Dates(t *testing.T) {
 	}
 	if !thousandsAt("1,150", 1) || thousandsAt("1,2,3", 1) || thousandsAt("3, 400", 1) {
 		t.Error("thousandsAt")
+	}
+	for s, want := range map[string]bool{"1,20 €": true, "1,20€": true, "3,5 km": true, "12,5%": true, "1,2,3": false, "1,20 and": true, "6,4": false, "3, 4 €": false, "1,150 €": false} {
+		if got := decimalCommaAt(s, 1) || len(s) > 2 && s[2] == ',' && decimalCommaAt(s, 2); got != want {
+			t.Errorf("decimalCommaAt(%q) = %v, want %v", s, got, want)
+		}
+	}
+	// the amount keeps its decimal comma as one token
+	if ms := extract(t, "A croissant is 1,20 € at my place."); len(ms) == 0 || !strings.HasPrefix(ms[0].Value, "1,20 €") {
+		t.Errorf("memories %+v, want the value 1,20 €", ms)
 	}
 }
 

@@ -104,7 +104,7 @@ func tokenize(s string) []tok {
 					j += w2
 					continue
 				}
-				if r2 == ',' && thousandsAt(s, j) {
+				if r2 == ',' && (thousandsAt(s, j) || decimalCommaAt(s, j)) {
 					// "1,150": a thousands separator stays in the number
 					j++
 					continue
@@ -212,6 +212,25 @@ func mkTok(s, low string, i, j int) tok {
 		k = tNum
 	}
 	return tok{s: s, low: low, start: i, end: j, kind: k, cap: unicode.IsUpper(r)}
+}
+
+// decimalCommaAt: s[j] is a decimal comma between a digit and one or two
+// digits before a currency, a percent or a unit ("1,20 €", "3,5 km"), as
+// French and many others write an amount.
+func decimalCommaAt(s string, j int) bool {
+	if j == 0 || s[j] != ',' || s[j-1] < '0' || s[j-1] > '9' {
+		return false
+	}
+	k := j + 1
+	for k < len(s) && k <= j+2 && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if n := k - j - 1; n < 1 || n > 2 || k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		return false
+	}
+	rest := strings.TrimLeft(s[k:], " \u00a0")
+	r, _ := utf8.DecodeRuneInString(rest)
+	return strings.ContainsRune("€£$%", r) || unicode.IsLetter(r)
 }
 
 // thousandsAt: s[j] is a comma between a digit and exactly three digits
