@@ -45,6 +45,16 @@ func TestRound14Families(t *testing.T) {
 		{"Mum's physio is on Tuesday mornings at the Linden Clinic.", "Mum's dentist moves to Thursday mornings, same clinic.", 120 * day, Unrelated},
 		{"English lessons are on Thursday evenings.", "The English exam moved to Wednesday the 14th.", 30 * day, Unrelated},
 		{"English lessons on Thursday evenings.", "Should the english class move to wednesday evenings?", 60 * day, Unrelated},
+		// an allergy or a lasting condition said again in other shapes
+		{"fyi I'm allergic to penicillin, in case I ever ask you about medicine", "reminder: I can't take penicillin, I'm allergic", 290 * day, Duplicate},
+		{"I'm allergic to buckwheat, so no soba for me", "A friend invited me out. I had to say no, buckwheat allergy", 150 * day, Duplicate},
+		{"Cian is allergic to penicillin, we found out when he was about 4.", "remember cian cant take penicillin.", 330 * day, Duplicate},
+		{"Ada has a peanut allergy so we're always careful with snacks at parties", "had to remind the school nurse: Ada cannot take groundnut at all, she's allergic", 160 * day, Duplicate},
+		{"Note for you: I'm allergic to shellfish.", "Can you help me with a meal plan? no shellfish obviously, I'm allergic", 320 * day, Duplicate},
+		{"I'm coeliac by the way, diagnosed in my 40s.", "I'm coeliac so it has to be proper GF, not just low gluten", 245 * day, Duplicate},
+		{"Cian is allergic to penicillin.", "Aoife is allergic to penicillin too.", 30 * day, Unrelated},
+		{"I'm allergic to penicillin.", "I can't take the 8:15 train any more.", 30 * day, Unrelated},
+		{"I'm allergic to penicillin.", "I'm allergic to shellfish as well.", 30 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
@@ -102,6 +112,15 @@ func TestDecimalComma(t *testing.T) {
 	for text, want := range map[string]string{"1,20 €": "1.20", "3,5 km": "3.5", "1,200 users": "1200", "1,200,000": "1200000"} {
 		if got := claimTokens(text)[0].low; got != want {
 			t.Errorf("claimTokens(%q)[0] = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// An allergy denied or outgrown is no allergy said again.
+func TestConditionDeniedIsNoRepeat(t *testing.T) {
+	for _, b := range []string{"Turns out Cian isn't allergic to penicillin after all.", "Cian is no longer allergic to penicillin.", "Cian outgrew the penicillin allergy."} {
+		if d := relate(t, "Cian is allergic to penicillin.", b, 30*24*time.Hour); d.Relation == Duplicate {
+			t.Errorf("%q: %s (%s), want no duplicate", b, d.Relation, d.Reason)
 		}
 	}
 }
