@@ -12,12 +12,17 @@ import (
 // (said on 3 March) / "Ada's birthday is 12 April"; "Jonas turns 16 today"
 // / "Jonas was born 20 August". A birthday never moves, so two days of the
 // year are a contradiction, or, when the incoming claim is worded as a
-// correction, a supersession. The same day decides nothing here.
+// correction, a supersession. The same day is the birthday said again.
 func birthdaysOf(existing, incoming schema.Memory) (Decision, bool) {
 	ep, ed, ok1 := birthdayOf(existing)
 	ip, id, ok2 := birthdayOf(incoming)
-	if !ok1 || !ok2 || ep != ip || ed == id {
+	if !ok1 || !ok2 || ep != ip {
 		return Decision{}, false
+	}
+	if ed == id {
+		// "today (feb 11) is my mom's birthday" / "my mom's birthday is
+		// feb 11": the day said again
+		return Decision{Duplicate, fmt.Sprintf("both claims give %s's birthday as %s", ep, ed)}, true
 	}
 	return fixedValueDiffers(incoming, fmt.Sprintf("%s's birthday, which never changes: %s and %s", ep, ed, id)), true
 }
