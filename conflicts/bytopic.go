@@ -166,6 +166,9 @@ func readByTopic(existing, incoming schema.Memory) (Decision, topicRead, bool) {
 	if !sameAgent(ea.ts, ia.ts) {
 		return Decision{}, topicRead{}, false // "Ana was hired by Tom" / "Ana hired Tom": other roles
 	}
+	if otherLead(ea.ts, ia.ts) || otherLead(ia.ts, ea.ts) {
+		return Decision{}, topicRead{}, false // "milking 90 cows" / "Ger is milking 200 cows now": another farmer's
+	}
 	if da, db := dimension(ea.ts), dimension(ia.ts); da != "" && db != "" && da != db {
 		return Decision{}, topicRead{}, false // "2.4 m wide" / "2.4 m long": other measures
 	}
@@ -1738,4 +1741,20 @@ func inWords(ts []ctok, k string) bool {
 		ws = append(ws, key(strings.TrimSuffix(strings.TrimSuffix(t.low, "'s"), "’s"))...)
 	}
 	return containsWords(ws, strings.Fields(k))
+}
+
+// otherLead: claim a opens with a name the speaker's own claim b does not
+// have ("Ger is milking 200 cows now" / "milking 90 cows at the moment"):
+// the name is whose the value is, and b's is the speaker's.
+func otherLead(a, b []ctok) bool {
+	n := leadName(a)
+	if n == "" || len(a) < 2 || leadName(b) != "" || slices.ContainsFunc(b, func(t ctok) bool { return stem(strings.TrimSuffix(t.low, "'s")) == n }) {
+		return false
+	}
+	switch a[1].low {
+	case "is", "was", "has", "had", "'s", "just", "now", "got":
+	default:
+		return false
+	}
+	return slices.ContainsFunc(b, func(t ctok) bool { return persons[t.low] == "i" || persons[t.low] == "we" }) || !capitalised(b[0].raw) && strings.HasSuffix(b[0].low, "ing")
 }

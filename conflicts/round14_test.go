@@ -55,6 +55,9 @@ func TestRound14Families(t *testing.T) {
 		{"Cian is allergic to penicillin.", "Aoife is allergic to penicillin too.", 30 * day, Unrelated},
 		{"I'm allergic to penicillin.", "I can't take the 8:15 train any more.", 30 * day, Unrelated},
 		{"I'm allergic to penicillin.", "I'm allergic to shellfish as well.", 30 * day, Unrelated},
+		// a value of a person named first is not the speaker's
+		{"milking 90 cows at the moment.", "Ger is milking 200 cows now, more than double us.", 70 * day, Unrelated},
+		{"We're milking 90 cows at the moment.", "We're milking 105 cows now.", 120 * day, Supersedes},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
