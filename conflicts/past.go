@@ -184,7 +184,7 @@ func beforeNamed(existing, incoming schema.Memory) (Decision, bool) {
 	// or, when it has none, a whole name in it ("I drive truck for
 	// Prairie Line Freight"; not the "Heaton Moor" of "Heaton Moor
 	// Medical Centre")
-	if !containsRun(claimTokens(existing.Value), phrase) && (article || existing.Value != "" || !wholeName(ets, phrase)) {
+	if !containsRun(claimTokens(existing.Value), phrase) && (article || existing.Value != "" || !wholeName(ets, phrase)) && !shortOfName(ets, phrase) {
 		return Decision{}, false
 	}
 	if i := runAt(ets, phrase); i >= 0 && venueName(ets, i+len(phrase), its) {
@@ -274,6 +274,26 @@ var orgSuffixes = map[string]bool{"freight": true, "transport": true, "logistics
 
 // wholeName reports whether ts names phrase as a whole name: not part of
 // a longer run of capitalised words, but for an organisation's suffix.
+// shortOfName: phrase is a name of two words said short, by its first or
+// its last ("the Kangoo" of "an old white Renault Kangoo", "Abeno" of
+// "Abeno Elementary"), past the claim's first word.
+func shortOfName(ts []ctok, phrase []string) bool {
+	i := runAt(ts, phrase)
+	if i < 0 || len(phrase) != 1 {
+		return false
+	}
+	name := func(k int) bool { return k > 0 && k < len(ts) && capitalised(ts[k].raw) && isWord(ts[k].low) }
+	before, after := name(i-1) && !ts[i].brk, i+1 < len(ts) && name(i+1) && !ts[i+1].brk
+	outer := func(k int) bool { return k >= 0 && k < len(ts) && !ts[k].brk && capitalised(ts[k].raw) && k > 0 }
+	switch {
+	case before && !after:
+		return !outer(i - 2) // "Renault Kangoo", not "Heaton Moor Medical"
+	case after && !before:
+		return !outer(i + 2) // "Abeno Elementary"
+	}
+	return false
+}
+
 func wholeName(ts []ctok, phrase []string) bool {
 	i := runAt(ts, phrase)
 	if i < 0 {

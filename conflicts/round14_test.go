@@ -58,6 +58,9 @@ func TestRound14Families(t *testing.T) {
 		// a value of a person named first is not the speaker's
 		{"milking 90 cows at the moment.", "Ger is milking 200 cows now, more than double us.", 70 * day, Unrelated},
 		{"We're milking 90 cows at the moment.", "We're milking 105 cows now.", 120 * day, Supersedes},
+		// what held before a thing named short ("the Kangoo" of "Renault Kangoo")
+		{"I do the deliveries to two restaurants myself, in an old white Renault Kangoo.", "before the Kangoo I did all the deliveries on a cargo bike, two winters of that", 320 * day, SupersededBy},
+		{"Our GP is at Heaton Moor Medical Centre.", "Before Heaton Moor we lived in Stockport.", 320 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
