@@ -46,8 +46,10 @@ type condition struct{ who, what, verb string }
 // relation that comes first.
 func conditionOf(m schema.Memory) (condition, bool) {
 	ts := claimTokens(unlabelled(m.Claim))
-	if hypothetical(ts) {
-		return condition{}, false
+	if !slices.ContainsFunc(ts, func(t ctok) bool {
+		return allergyWords[t.low] || lastingConditions[t.low] != "" || t.low == "can't" || t.low == "cant" || t.low == "cannot" || t.low == "can"
+	}) || hypothetical(ts) {
+		return condition{}, false // most claims give no allergy: read no further
 	}
 	what, at, verb := "", -1, "is allergic to"
 	set := func(w string, i int) bool {

@@ -49,6 +49,9 @@ type pet struct{ name, breed, colour string }
 // names a mix ("a beagle cross"), asks, or names two pets gives none.
 func petOf(m schema.Memory) pet {
 	ts := claimTokens(unlabelled(m.Claim))
+	if !slices.ContainsFunc(ts, func(t ctok) bool { return petNouns[t.low] || coatPatterns[t.low] || breedWords[t.low] }) {
+		return pet{} // most claims name no pet: read no further
+	}
 	if asks(m.Claim) || hasAny(ts, mixWords) {
 		return pet{}
 	}
@@ -230,6 +233,17 @@ var breeds = map[string]string{
 	"cavalier": "cavalier king charles spaniel", "king charles spaniel": "cavalier king charles spaniel",
 	"siamese": "", "persian": "", "maine coon": "", "ragdoll": "", "bengal": "", "sphynx": "", "british shorthair": "", "burmese": "",
 }
+
+// breedWords are the words of the breeds, for a quick look.
+var breedWords = func() map[string]bool {
+	m := map[string]bool{}
+	for b := range breeds {
+		for _, w := range strings.Fields(b) {
+			m[w] = true
+		}
+	}
+	return m
+}()
 
 // breedFamilies take in many breeds: a claim that gives one does not
 // contradict a claim that gives a breed of it.
