@@ -39,7 +39,15 @@
 // said ("My passport expires in March 2026" / "Passport's good until
 // August 2026"; due.go), or whose whole amount is given twice ("we farm
 // 320 acres" / "We farm 280 acres all in"; total.go), is a contradiction
-// too. Paraphrases read as one
+// too, as is a named pet's breed or coat given twice ("a dog, Praline, a
+// beagle" / "Praline our cocker spaniel"; pet.go) and a person's age
+// given where time cannot explain it ("Tom (41)" / "Can't believe he's
+// 44"; age.go). A weekly thing moved to another day in other words
+// ("English lessons on Thursday evenings" / "english class moved to
+// wednesday evenings"; weekday.go) is a change, and an allergy or a
+// lasting condition said again in another shape ("I'm allergic to
+// penicillin" / "I can't take penicillin, I'm allergic"; allergy.go) is a
+// duplicate. Paraphrases read as one
 // slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
