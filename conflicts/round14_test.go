@@ -60,6 +60,11 @@ func TestRound14Families(t *testing.T) {
 		{"We're milking 90 cows at the moment.", "We're milking 105 cows now.", 120 * day, Supersedes},
 		// what held before a thing named short ("the Kangoo" of "Renault Kangoo")
 		{"I do the deliveries to two restaurants myself, in an old white Renault Kangoo.", "before the Kangoo I did all the deliveries on a cargo bike, two winters of that", 320 * day, SupersededBy},
+		// the older state, told with the year the present one began
+		{"Niamh is a nurse in Cork University Hospital, nights mostly", "when we got married Niamh was still nursing in Tralee, she only moved to CUH in 2010", 56 * day, SupersededBy},
+		{"Emeka works at Access Bank.", "Before that he was at GTBank, he only moved to Access in 2019.", 300 * day, SupersededBy},
+		{"Emeka works at Access Bank.", "he only moved to Access in 2019", 300 * day, Unrelated},
+		{"Niamh is a nurse in Cork University Hospital.", "when we got married Aoife was still nursing in Tralee, she only moved to CUH in 2010", 56 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
