@@ -258,7 +258,7 @@ func ownedThing(phrase []string, ets []ctok, existing schema.Memory) bool {
 	// "a 2012 Mazda3")
 	i := runAt(lowered(ets), phrase)
 	if i >= 0 {
-		return nameLike(ets[i].raw)
+		return nameLike(ets[i].raw) || usedObject(ets, i)
 	}
 	if len(phrase) == 1 {
 		for _, t := range ets {
@@ -269,6 +269,28 @@ func ownedThing(phrase []string, ets []ctok, existing schema.Memory) bool {
 	}
 	return false
 }
+
+// usedObject: the words at i are what the speaker uses, drives, rides
+// or has ("I still use a flip phone", "i ride my old mamachari
+// everywhere"): a verb of using, then "a", "my" or "our" and at most two
+// words that say which before the thing.
+func usedObject(ts []ctok, i int) bool {
+	j := i - 1
+	for n := 0; j >= 0 && n < 2 && ownedAdjectives[ts[j].low]; n++ {
+		j--
+	}
+	if j < 1 || ts[j].low != "a" && ts[j].low != "an" && ts[j].low != "my" && ts[j].low != "our" {
+		return false
+	}
+	return usingVerbs[ts[j-1].low] && slices.ContainsFunc(ts[:j-1], func(t ctok) bool { return persons[t.low] == "i" || persons[t.low] == "we" })
+}
+
+// usingVerbs say the speaker uses or keeps a thing.
+var usingVerbs = map[string]bool{"use": true, "uses": true, "using": true, "drive": true, "driving": true, "ride": true, "riding": true, "have": true, "own": true}
+
+// ownedAdjectives may stand between "my" and the thing: "my old
+// mamachari".
+var ownedAdjectives = map[string]bool{"old": true, "trusty": true, "ancient": true, "little": true, "battered": true, "beloved": true}
 
 // nameLike reports whether a word is written as a name: capitalised, or
 // with a capital inside ("iPhone", "eBay"), or a code of letters and

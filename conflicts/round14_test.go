@@ -65,6 +65,11 @@ func TestRound14Families(t *testing.T) {
 		{"Emeka works at Access Bank.", "Before that he was at GTBank, he only moved to Access in 2019.", 300 * day, SupersededBy},
 		{"Emeka works at Access Bank.", "he only moved to Access in 2019", 300 * day, Unrelated},
 		{"Niamh is a nurse in Cork University Hospital.", "when we got married Aoife was still nursing in Tralee, she only moved to CUH in 2010", 56 * day, Unrelated},
+		// a thing the speaker uses, ended, though it has no name
+		{"I still use a flip phone. my old students would laugh at me", "finally got rid of the flip phone, I have an iPhone SE now.", 130 * day, Supersedes},
+		{"i ride my old mamachari everywhere, the basket fits a week of groceries", "bought an electric-assist bike. the old mamachari went to the neighbour's daughter", 140 * day, Supersedes},
+		{"My sister uses a flip phone.", "finally got rid of the flip phone, I have an iPhone SE now.", 130 * day, Unrelated},
+		{"I still use a flip phone.", "Got rid of the old phone case.", 130 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
