@@ -70,6 +70,11 @@ func TestRound14Families(t *testing.T) {
 		{"i ride my old mamachari everywhere, the basket fits a week of groceries", "bought an electric-assist bike. the old mamachari went to the neighbour's daughter", 140 * day, Supersedes},
 		{"My sister uses a flip phone.", "finally got rid of the flip phone, I have an iPhone SE now.", 130 * day, Unrelated},
 		{"I still use a flip phone.", "Got rid of the old phone case.", 130 * day, Unrelated},
+		// a correction that names only the value it takes back
+		{"committee meeting is set for nov 14 at 1pm, I need to start on slides this week", "sorry I said the 14th, its the 18th (monday). same time", 1 * day, Supersedes},
+		{"The release is 0.9.7.", "I said 0.9.7 but it's 0.9.8.", 1 * day, Supersedes},
+		{"committee meeting is set for nov 14 at 1pm", "sorry I said the 21st, its the 28th", 1 * day, Unrelated},
+		{"My manager is Tom.", "I told you Tom, it's fine, he agreed.", 1 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})

@@ -131,6 +131,10 @@ func leadingMarkers(toks []tok, skip []bool) (int, bool, bool) {
 			if l == "scratch" && next == "that" {
 				i++
 			}
+			if l == "sorry" && next == "i" && i+2 < len(toks) && (toks[i+2].low == "said" || toks[i+2].low == "meant" || toks[i+2].low == "told" || toks[i+2].low == "wrote") {
+				// "sorry I said the 14th, its the 18th": a correction
+				return i + 1, hedged, true
+			}
 			if l == "sorry" && next != "," {
 				return i, hedged, corr
 			}

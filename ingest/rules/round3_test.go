@@ -66,6 +66,8 @@ func TestRound3Corrections(t *testing.T) {
 		"I got the date wrong earlier: the party is on 19 March.":        true,
 		"My mistake, the party is on Friday.":                            true,
 		"Some context for the party: it is on Friday.":                   false,
+		"sorry I said the 14th, its the 18th (monday).":                  true,
+		"sorry I missed your call.":                                      false,
 	}
 	for text, want := range tests {
 		ms := extract(t, text)
