@@ -54,8 +54,11 @@ func conditionOf(m schema.Memory) (condition, bool) {
 	what, at, verb := "", -1, "is allergic to"
 	set := func(w string, i int) bool {
 		w = allergenName(w)
-		if w == "" || what != "" && what != w {
-			return false
+		if w == "" {
+			return true // "my allergy": no allergen named here
+		}
+		if what != "" && what != w {
+			return false // two allergens: which one is said again is unclear
 		}
 		what, at = w, i
 		return true

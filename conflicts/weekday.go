@@ -99,9 +99,10 @@ var onceDayWords = map[string]bool{"next": true, "this": true, "last": true, "to
 // day after a verb of moving and "to" ("moved to wednesday evenings",
 // "moves to thursday mornings"), before "now" ("training is mondays now"),
 // before "instead of" another day ("closing on tuesdays instead of
-// mondays"), or the one day of a clause ending "instead" after "no more"
-// another ("no more sunday runs, I go wednesday afternoons instead"). from
-// is the day it moved from where the claim says it.
+// mondays"), or the first other day after "no more" a day in a claim that
+// says "instead" ("no more sunday runs, I go wednesday afternoons
+// instead"); the nearest such day. from is the day it moved from where
+// the claim says it.
 func dayMovedTo(ts []ctok) (from, to string, ok bool) {
 	dayAt := func(i int) string { d, _ := weekdayOf(ts[i].low); return d }
 	for i, t := range ts {
@@ -111,32 +112,26 @@ func dayMovedTo(ts []ctok) (from, to string, ok bool) {
 				if ts[j].low != "to" {
 					continue
 				}
-				for k := j + 1; k < len(ts) && k <= j+2; k++ {
-					if d := dayAt(k); d != "" {
-						to = d
-					}
+				for k := j + 1; k < len(ts) && k <= j+2 && to == ""; k++ {
+					to = dayAt(k)
 				}
 			}
 		case t.low == "now" && i > 0:
-			for k := i - 1; k >= 0 && k >= i-2; k-- {
-				if d := dayAt(k); d != "" {
-					to = d
-				}
+			for k := i - 1; k >= 0 && k >= i-2 && to == ""; k-- {
+				to = dayAt(k)
 			}
 		case t.low == "instead" && i+2 < len(ts) && ts[i+1].low == "of":
 			if d := dayAt(i + 2); d != "" {
 				from = d
-				for k := i - 1; k >= 0 && k >= i-3; k-- {
-					if d := dayAt(k); d != "" {
-						to = d
-					}
+				for k := i - 1; k >= 0 && k >= i-3 && to == ""; k-- {
+					to = dayAt(k)
 				}
 			}
 		case t.low == "more" && i > 0 && ts[i-1].low == "no" && i+1 < len(ts) && hasAny(ts, insteadWord):
 			if d := dayAt(i + 1); d != "" {
 				from = d
-				for k := i + 2; k < len(ts); k++ {
-					if d := dayAt(k); d != "" && d != from {
+				for k := i + 2; k < len(ts) && to == ""; k++ {
+					if d := dayAt(k); d != from {
 						to = d
 					}
 				}
@@ -145,6 +140,7 @@ func dayMovedTo(ts []ctok) (from, to string, ok bool) {
 		if to != "" {
 			return from, to, true
 		}
+		from = "" // a day moved from, with no day moved to, says nothing
 	}
 	return "", "", false
 }
