@@ -75,6 +75,12 @@ func TestRound14Families(t *testing.T) {
 		{"The release is 0.9.7.", "I said 0.9.7 but it's 0.9.8.", 1 * day, Supersedes},
 		{"committee meeting is set for nov 14 at 1pm", "sorry I said the 21st, its the 28th", 1 * day, Unrelated},
 		{"My manager is Tom.", "I told you Tom, it's fine, he agreed.", 1 * day, Unrelated},
+		// one trip dated twice
+		{"I was in Georgia in 2022 with the Third Age university group, Tbilisi and Kazbegi.", "Georgia was 2019, just before covid closed everything.", 140 * day, Contradicts},
+		{"We went to Portugal in 2018.", "the Portugal trip was in 2021, I think, the one with the kids.", 140 * day, Contradicts},
+		{"I was in Georgia in 2022 with the group.", "Georgia was 2022, best trip of my life.", 140 * day, Unrelated},
+		{"I was in Georgia in 2022 with the group.", "We went to Georgia again in 2024.", 140 * day, Unrelated},
+		{"I was in Georgia in 2022 with the group.", "I was in Georgia in 2019 too.", 140 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
