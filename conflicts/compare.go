@@ -118,6 +118,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	movedThereIn,     // "Niamh is a nurse in Cork University Hospital" / "Niamh was still nursing in Tralee, she only moved to CUH in 2010"
 	saidWrongly,      // "committee meeting is set for nov 14" / "sorry I said the 14th, its the 18th"
 	tripYears,        // "I was in Georgia in 2022" / "Georgia was 2019, just before covid"
+	careerYears,      // "I taught for 38 years before retiring in 2021" / "in my 32 years in the classroom"
 	datesOfOneThing,  // "My passport expires in March 2026" / "Passport's good until August 2026"
 	totalsOfOneThing, // "the farm is 120 acres all in" / "the whole farm is only 85 acres"
 }

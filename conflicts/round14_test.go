@@ -81,6 +81,12 @@ func TestRound14Families(t *testing.T) {
 		{"I was in Georgia in 2022 with the group.", "Georgia was 2022, best trip of my life.", 140 * day, Unrelated},
 		{"I was in Georgia in 2022 with the group.", "We went to Georgia again in 2024.", 140 * day, Unrelated},
 		{"I was in Georgia in 2022 with the group.", "I was in Georgia in 2019 too.", 140 * day, Unrelated},
+		// a finished career's length given twice
+		{"I taught for 38 years before retiring in 2021.", "in my 32 years in the classroom I never saw a child eat as slowly as my grandson", 120 * day, Contradicts},
+		{"I retired in March after 38 years as an engineer with Watercare.", "I retired from Watercare after 41 years and some days I still wake up at 5.30", 340 * day, Contradicts},
+		{"I retired in March after 38 years as an engineer with Watercare.", "My brother retired from Fonterra after 41 years.", 340 * day, Unrelated},
+		{"I taught for 38 years before retiring in 2021.", "I taught for 38 years, mostly third grade.", 120 * day, Unrelated},
+		{"I've worked at Watercare for 20 years.", "I'm retiring from Watercare after 22 years.", 700 * day, Unrelated},
 		// "one" is no word of what a claim is about
 		{"Lab meeting is every Wednesday, I present every 6 weeks, first one is 2 October.", "The airline changed my flight, they've put me on the 5 October one instead.", 20 * day, Unrelated},
 	})
