@@ -47,7 +47,13 @@
 // wednesday evenings"; weekday.go) is a change, and an allergy or a
 // lasting condition said again in another shape ("I'm allergic to
 // penicillin" / "I can't take penicillin, I'm allergic"; allergy.go) is a
-// duplicate. Paraphrases read as one
+// duplicate. A trip dated twice ("I was in Georgia in 2022" / "Georgia
+// was 2019"; tripyear.go) and a finished career's length given twice
+// (career.go) are contradictions; a correction that names only the value
+// it takes back ("sorry I said the 14th, its the 18th"; saidwrong.go)
+// supersedes; the older state told with the year the present began
+// ("Niamh was still nursing in Tralee, she only moved to CUH in 2010";
+// onlymoved.go) is superseded by the claim of now. Paraphrases read as one
 // slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
