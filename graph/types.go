@@ -107,7 +107,10 @@ type Supersession struct {
 	NewID string `json:"newId"`
 	OldID string `json:"oldId"`
 	// At is when the old memory stopped being true. Zero means the new
-	// memory's valid_from, else its said_at, else its recorded_at.
+	// memory's valid_from, else its said_at, else its recorded_at. A time
+	// before the old memory's valid_from becomes its valid_from: a version
+	// corrected before it began never held, and its valid_to is never
+	// earlier than its valid_from.
 	At time.Time `json:"at,omitempty"`
 	// Reason says why, in words a person can read.
 	Reason string `json:"reason,omitempty"`

@@ -358,6 +358,18 @@ func testSupersessionTimeline(t *testing.T, s graph.Store) {
 	}
 	_, err = s.Timeline(ctx, owner, schema.NewID(schema.PrefixMemory))
 	wantErr(t, "Timeline of an unknown memory", err, schema.ErrNotFound)
+
+	// A version corrected before it began (an event set for day 60,
+	// corrected by a claim dated day 2) never held: it ends where it
+	// began, never before.
+	event := version("Spanner", 60*24*time.Hour)
+	complete(t, s, owner, event)
+	fix := version("Spanner on a new date", 2*24*time.Hour)
+	completeWith(t, s, owner, graph.JobWrite{Memories: []schema.Memory{fix},
+		Supersede: []graph.Supersession{{NewID: fix.ID, OldID: event.ID, Reason: "a correction"}}})
+	if d := detail(t, s, owner, event.ID); d.Memory.ValidTo == nil || !d.Memory.ValidTo.Equal(*event.ValidFrom) {
+		t.Errorf("a version corrected before it began: valid_to %v, want its valid_from %v", d.Memory.ValidTo, event.ValidFrom)
+	}
 }
 
 func timelineIDs(tl []graph.TimelineEntry) []string {

@@ -123,7 +123,8 @@ const maxChainLiteral = "200"
 const supersedeCypher = `
 MATCH (n:Memory {id: $new_id, owner: $owner}), (o:Memory {id: $old_id, owner: $owner})
 SET o._lock = true
-WITH n, o, coalesce($at, n.valid_from, n.said_at, n.recorded_at) AS t
+WITH n, o, coalesce($at, n.valid_from, n.said_at, n.recorded_at) AS t0
+WITH n, o, CASE WHEN o.valid_from IS NOT NULL AND t0 < o.valid_from THEN o.valid_from ELSE t0 END AS t
 MERGE (n)-[s:SUPERSEDES]->(o)
 ON CREATE SET s.at = t, s.reason = $reason, s.created_at = $now
 SET o.state = CASE WHEN o.state = 'retracted' THEN o.state ELSE 'superseded' END,
