@@ -492,7 +492,7 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 		// in 2027": when it happens is the value
 		m.Value = exprs[0].Text
 	}
-	dates(&m, routinesApart(text, exprs), typ)
+	dates(&m, notTakenBack(text, routinesApart(text, exprs)), typ)
 	m.Entities = mentions(si.ents, subj, sp, firstPersonIn(toks))
 	if !worthRemembering(si, m) {
 		return nil

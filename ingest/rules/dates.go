@@ -105,3 +105,21 @@ func routinesApart(s string, exprs []temporal.Expr) []temporal.Expr {
 	}
 	return out
 }
+
+// notTakenBack leaves out a time the sentence takes back when another
+// follows it: "sorry I said the 14th, its the 18th" is dated by the 18th,
+// not the 14th.
+func notTakenBack(s string, exprs []temporal.Expr) []temporal.Expr {
+	if len(exprs) < 2 {
+		return exprs
+	}
+	out := exprs[:0:0]
+	for i, e := range exprs {
+		before := strings.ToLower(strings.TrimSpace(s[:min(e.Offset, len(s))]))
+		if i+1 < len(exprs) && (strings.HasSuffix(before, "i said") || strings.HasSuffix(before, "i meant") || strings.HasSuffix(before, "i told you") || strings.HasSuffix(before, "i wrote") || strings.HasSuffix(before, "not")) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -83,6 +83,8 @@ func TestRound3Dates(t *testing.T) {
 		{"The conference in Porto runs from 10 to 12 September.", "2023-09-10"},
 		{"The autumn term starts on 2 September.", "2023-09-02"},
 		{"Last summer we went to Rome.", "2022-06-01"},
+		// the day taken back does not date the correction
+		{"Sorry I said the 14th, it is on the 18th.", "2023-05-18"},
 	}
 	for _, tt := range tests {
 		ms := extract(t, tt.text)
