@@ -841,7 +841,10 @@ func (p *parser) bareOrdinalDay(the, nth int, cued bool) bool {
 		// others it is as often a rank or an answer ("it's not the 15th,
 		// it's the 16th")
 		prev := p.toks[the-1]
-		if prev.kind != tokWord || prev.upper || bareOrdinalNotAfter[prev.low] || !isPastWord(prev.low) {
+		if (prev.low == "it's" || prev.low == "its" || prev.low == "is") && p.dayTakenBack(the) {
+			// "sorry I said the 14th, its the 18th": the day given for
+			// the day taken back
+		} else if prev.kind != tokWord || prev.upper || bareOrdinalNotAfter[prev.low] || !isPastWord(prev.low) {
 			return false
 		}
 	}
@@ -856,6 +859,22 @@ func (p *parser) bareOrdinalDay(the, nth int, cued bool) bool {
 		return !rankedNouns[next.low]
 	}
 	return bareOrdinalBefore[next.low]
+}
+
+// dayTakenBack: before the token at i, the sentence takes back a day of
+// the month in words the speaker said before ("I said the 14th"); "it's
+// not the 15th, it's the 16th" is left as no date, an answer as often as
+// a day.
+func (p *parser) dayTakenBack(i int) bool {
+	for j := i - 1; j >= 2 && !p.sentenceBreak(j); j-- {
+		if p.low(j-1) == "the" && ordinal(p.low(j)) > 0 && ordinalWords[p.low(j)] == 0 {
+			switch p.low(j - 2) {
+			case "said", "meant", "wrote":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rankedNouns are what an ordinal counts when it is no day of the month:

@@ -338,3 +338,19 @@ func TestMonthNameAndDayOfMonth(t *testing.T) {
 		}
 	}
 }
+
+// The day a correction gives for the day it takes back ("sorry I said the
+// 14th, its the 18th") is a day, one to come; without a day taken back,
+// "it's the 16th" stays no date.
+func TestDayGivenForOneTakenBack(t *testing.T) {
+	now := time.Date(2023, 10, 14, 9, 0, 0, 0, time.UTC)
+	es := Find("sorry I said the 14th, its the 18th (monday)", now)
+	if len(es) != 2 || es[1].Text != "the 18th" || !es[1].Start.Equal(time.Date(2023, 10, 18, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("Find = %+v, want the 18th as 2023-10-18 after the 14th", es)
+	}
+	for _, text := range []string{"the winner? it's the 16th in the queue", "It's not the 15th, it's the 16th."} {
+		if es := Find(text, now); len(es) != 0 {
+			t.Errorf("Find(%q) = %+v, want none", text, es)
+		}
+	}
+}

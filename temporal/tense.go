@@ -13,6 +13,15 @@ func (p *parser) tenseAt(i, n int) tense {
 	if p.rescheduledTo(i) {
 		return tenseFuture
 	}
+	j := i
+	if p.low(j) != "the" {
+		j = i - 1
+	}
+	if p.low(j) == "the" && (p.low(j-1) == "it's" || p.low(j-1) == "its" || p.low(j-1) == "is") && p.dayTakenBack(j) {
+		// "sorry I said the 14th, its the 18th": the day given now is
+		// one to come, whatever tense the taking back was in
+		return tenseFuture
+	}
 	best, bestDist := p.defTense, tenseWindow+1
 	// backwards
 	for j, d := i-1, 1; j >= 0 && d <= tenseWindow; j, d = j-1, d+1 {

@@ -85,6 +85,7 @@ func TestRound3Dates(t *testing.T) {
 		{"Last summer we went to Rome.", "2022-06-01"},
 		// the day taken back does not date the correction
 		{"Sorry I said the 14th, it is on the 18th.", "2023-05-18"},
+		{"sorry I said the 14th, its the 18th (monday).", "2023-05-18"},
 	}
 	for _, tt := range tests {
 		ms := extract(t, tt.text)
