@@ -25,7 +25,7 @@ func sameCondition(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	i, ok := conditionOf(incoming)
-	if !ok || e.what != i.what || !samePerson(e.who, i.who) {
+	if !ok || e.what != i.what || e.who != i.who {
 		return Decision{}, false
 	}
 	who := "the speaker"
@@ -142,7 +142,7 @@ func personBefore(ts []ctok, at int) string {
 		if k, ok := kinWord(t); ok && !tradePartner(ts, i, k) {
 			return stem(k)
 		}
-		if i > 0 && capitalised(t.raw) && isWord(w) && w != "i" && !strings.HasPrefix(w, "i'") && !allergenWord(w) && !labelWords[w] {
+		if i > 0 && nameWord(t) && !allergenWord(w) && !labelWords[w] {
 			return w
 		}
 	}
@@ -168,10 +168,6 @@ func personBefore(ts []ctok, at int) string {
 	}
 	return ""
 }
-
-// samePerson: two claims' persons are one: the same word, or a name and
-// the same name.
-func samePerson(a, b string) bool { return a != "" && a == b }
 
 // allergenName folds an allergen's other names and forms: "peanuts" and
 // "groundnut" are "peanut", "stings" a "sting".

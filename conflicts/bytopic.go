@@ -802,9 +802,6 @@ func amountWord(w string) bool {
 	return ok || hasDigit(w) || strings.HasPrefix(w, "£") || strings.HasPrefix(w, "$") || strings.HasPrefix(w, "€")
 }
 
-// movedPersons are whom "put … on" moves.
-var movedPersons = map[string]bool{"me": true, "us": true, "him": true, "her": true, "them": true}
-
 // goesToNumber: "go" at i goes up or down ("stipend goes up to
 // $28.5k"), or to an amount ("Lunch deal's going to £19.95").
 func goesToNumber(ts []ctok, i int) bool {
@@ -910,9 +907,10 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 			if (w == "come" || w == "came" || w == "comes") && !comeToNumber(ts, i) {
 				continue // "has come down to 58" is a change; "comes from Tesco", "came down to visit" are not
 			}
-			if (w == "put" || w == "moved" || w == "switched") && i+2 < len(ts) && movedPersons[ts[i+1].low] && ts[i+2].low == "on" {
+			if (w == "put" || w == "moved" || w == "switched") && i+2 < len(ts) && objectWords[ts[i+1].low] && ts[i+1].low != "it" && ts[i+2].low == "on" {
 				// "The Mission have put me on Thursday mornings": a
-				// person moved onto another day, shift or treatment
+				// person (not "it": "put it on the card") moved onto
+				// another day, shift or treatment
 				at = append(at, i)
 				continue
 			}

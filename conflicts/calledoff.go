@@ -68,11 +68,7 @@ func planned(m schema.Memory) bool {
 	case schema.TypeDecision, schema.TypeCommitment:
 		return true
 	case schema.TypeEvent:
-		said := m.RecordedAt
-		if m.SaidAt != nil {
-			said = *m.SaidAt
-		}
-		return m.ValidFrom != nil && !said.IsZero() && m.ValidFrom.After(said)
+		return datedAfterSaid(m)
 	}
 	return false
 }

@@ -2,9 +2,7 @@ package conflicts
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -88,7 +86,7 @@ func sameCareer(a, b []ctok) bool {
 		return true
 	}
 	for i, t := range a {
-		if i == 0 || !capitalised(t.raw) || !isWord(t.low) || t.low == "i" || strings.HasPrefix(t.low, "i'") || slices.Contains(monthNames, t.low) || weekdays[t.low] != "" {
+		if i == 0 || !nameWord(t) {
 			continue
 		}
 		for j, u := range b {

@@ -128,7 +128,7 @@ func namesIn(ts []ctok, name []string) bool {
 // nursing"), or after "met" ("when I met Emeka"); "" when none.
 func leadPerson(ts []ctok) string {
 	for i, t := range ts {
-		if i == 0 && !(i+1 < len(ts) && personVerbs[ts[i+1].low]) || !capitalised(t.raw) || !isWord(t.low) || t.low == "i" || strings.HasPrefix(t.low, "i'") {
+		if i == 0 && !(i+1 < len(ts) && personVerbs[ts[i+1].low]) || !nameWord(t) {
 			continue
 		}
 		if i+1 < len(ts) && personVerbs[ts[i+1].low] || i > 0 && ts[i-1].low == "met" {

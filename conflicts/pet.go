@@ -115,16 +115,13 @@ func petCalled(m schema.Memory, name string) pet {
 // follows it, and no word of another use ("I", "Mum").
 func petName(ts []ctok, i int) bool {
 	t := ts[i]
-	if !capitalised(t.raw) || !isWord(t.low) || topicDrop[t.low] || kinWords[strings.TrimSuffix(t.low, "'s")] || petNouns[t.low] {
+	if !nameWord(t) || topicDrop[t.low] || kinWords[strings.TrimSuffix(t.low, "'s")] || petNouns[t.low] {
 		return false
 	}
 	if _, n := breedAt(ts, i); n > 0 {
 		return false
 	}
 	if coatColours[t.low] != "" {
-		return false
-	}
-	if slices.Contains(monthNames, t.low) || weekdays[t.low] != "" {
 		return false
 	}
 	return i > 0 || len(ts) > 1 && (ts[1].brk || strings.HasSuffix(t.low, "'s") || slices.Contains([]string{"our", "my", "the", "is"}, ts[1].low))
@@ -140,7 +137,7 @@ func petNear(ts []ctok, i int, kinds map[int]bool) bool {
 				return true
 			}
 			w := ts[j].low
-			if !(determiners[w] || possessives[w] || w == "a" || w == "an" || w == "is" || w == "our" || w == "my" || coatColours[w] != "" || w == "little" || w == "old" || w == "young") {
+			if !(determiners[w] || possessives[w] || w == "a" || w == "an" || w == "is" || coatColours[w] != "" || w == "little" || w == "old" || w == "young") {
 				break
 			}
 		}

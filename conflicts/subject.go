@@ -45,6 +45,13 @@ var kinWords = map[string]bool{
 var determiners = map[string]bool{"my": true, "our": true, "his": true, "her": true, "their": true, "the": true, "your": true}
 
 // capitalised: w begins with an upper-case letter.
+// nameWord: t is written as a name: capitalised, a word, not "I" or one
+// of its contractions, and no day or month ("Tuesday", "Thurs", "March").
+func nameWord(t ctok) bool {
+	w := strings.TrimSuffix(t.low, "'s")
+	return capitalised(t.raw) && isWord(w) && w != "i" && !strings.HasPrefix(w, "i'") && !calendarWords[w] && weekdays[w] == ""
+}
+
 func capitalised(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)

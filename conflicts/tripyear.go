@@ -2,7 +2,6 @@ package conflicts
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -45,10 +44,10 @@ var repeatedTripWords = map[string]bool{
 // capitalised word that is no month or day.
 func placeYear(ts []ctok) (place, year string, identity bool) {
 	placeAt := func(i int) bool {
-		return i > 0 && i < len(ts) && capitalised(ts[i].raw) && isWord(ts[i].low) && !slices.Contains(monthNames, ts[i].low) && weekdays[ts[i].low] == "" && ts[i].low != "i"
+		return i > 0 && i < len(ts) && nameWord(ts[i])
 	}
 	for i := range ts {
-		if !placeAt(i) && !(i == 0 && capitalised(ts[i].raw) && isWord(ts[i].low) && len(ts) > 1 && ts[1].low == "was") {
+		if !placeAt(i) && !(i == 0 && nameWord(ts[i]) && len(ts) > 1 && ts[1].low == "was") {
 			continue
 		}
 		k := i + 1

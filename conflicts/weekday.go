@@ -205,10 +205,7 @@ func peopleApart(a, b []ctok) bool {
 	names := func(ts []ctok) []string {
 		var out []string
 		for i, t := range ts {
-			if i == 0 && !strings.HasSuffix(t.low, "'s") || !capitalised(t.raw) || !isWord(strings.TrimSuffix(t.low, "'s")) || t.low == "i" || strings.HasPrefix(t.low, "i'") {
-				continue
-			}
-			if d, _ := weekdayOf(t.low); d != "" || slices.Contains(monthNames, t.low) {
+			if i == 0 && !strings.HasSuffix(t.low, "'s") || !nameWord(t) {
 				continue
 			}
 			out = append(out, strings.TrimSuffix(t.low, "'s"))
