@@ -16,8 +16,15 @@ import (
 // claims are a contradiction for the person to settle, unless one is worded
 // as a correction.
 
-// claimAge is the one age a claim gives, read as byTopic reads it.
+// claimAge is the one age a claim gives: its slot's bare number when the
+// claim says its subject is or turned it ("Grandson Sota is 7,
+// granddaughter Hina is 4" is Sota's 7), else as byTopic reads it.
 func claimAge(m schema.Memory) (float64, bool) {
+	if m.Attribute == "is" || m.Attribute == "turned" || m.Attribute == "turns" {
+		if n, ok := bareAge(m.Value); ok {
+			return n, true
+		}
+	}
 	c, ok := readTopic(m)
 	if !ok || len(c.vals["quantity:age"]) != 1 {
 		return 0, false
@@ -115,7 +122,7 @@ func saysWrong(claim string) bool {
 // name in both.
 func agesOfOne(existing, incoming schema.Memory) (Decision, bool) {
 	se, si := strings.Join(key(existing.Subject), " "), strings.Join(key(incoming.Subject), " ")
-	if se == "" || se != si || !namedIn(existing.Subject, existing.Claim) || !namedIn(incoming.Subject, incoming.Claim) {
+	if se == "" || se != si || !namedIn(se, existing.Claim) || !namedIn(si, incoming.Claim) {
 		// "my son is 8" / "my son turns 5 next week": two sons, perhaps
 		return Decision{}, false
 	}

@@ -67,21 +67,34 @@ var toldAfterWords = map[string]bool{"only": true, "still": true, "when": true, 
 var pastVerbsOfState = map[string]bool{"was": true, "were": true, "used": true, "lived": true, "worked": true}
 
 // movedToInYear reads "moved to NAME in YEAR" (or "switched", "went",
-// "started at"): the name (a run of capitalised words) and a year before
-// now (the year the claim was said).
+// "started at"): the name (a run of capitalised words, or two or three
+// words after "the", "our" or "my") and a year before now (the year the
+// claim was said).
 func movedToInYear(ts []ctok, now int) ([]string, bool) {
 	for i, t := range ts {
 		if !startedAtVerbs[t.low] || i+2 >= len(ts) || ts[i+1].low != "to" && ts[i+1].low != "at" {
 			continue
 		}
 		k := i + 2
-		if ts[k].low == "the" {
+		definite := ts[k].low == "the" || ts[k].low == "our" || ts[k].low == "my"
+		if definite {
 			k++
 		}
 		var name []string
 		for k < len(ts) && capitalised(ts[k].raw) && isWord(ts[k].low) && !(len(name) > 0 && ts[k].brk) {
 			name = append(name, ts[k].low)
 			k++
+		}
+		if len(name) == 0 && definite {
+			// "we only moved to the new building in 2023": a definite
+			// place of two or three words stands for its name
+			for k < len(ts) && len(name) < 3 && isWord(ts[k].low) && ts[k].low != "in" && !(len(name) > 0 && ts[k-1].brk) {
+				name = append(name, ts[k].low)
+				k++
+			}
+			if len(name) < 2 {
+				name = nil
+			}
 		}
 		if len(name) == 0 || k+1 >= len(ts) || ts[k].low != "in" {
 			continue

@@ -38,6 +38,7 @@ type roleReading struct {
 	holder []string        // the holder's name words, lower case, no title
 	names  map[string]bool // the scope's words written with a capital
 	old    [][]string
+	next   [][]string // who the claim says took the role over after its holder
 	change bool
 }
 
@@ -103,6 +104,7 @@ func readRole(m schema.Memory) (roleReading, bool) {
 		}
 	}
 	r.old = oldHolders(ts)
+	r.next = successors(ts)
 	if len(scheduledSpans(ts)) > 0 {
 		r.change = true // "as of today, Tomasz is the lead"
 	}
@@ -306,13 +308,10 @@ func nameAt(ts []ctok, i int) []string {
 		if titles[w] && len(out) == 0 {
 			continue
 		}
-		if !capitalised(ts[k].raw) || !isWord(strings.TrimSuffix(w, "'s")) {
-			break
+		if !capitalised(ts[k].raw) || !isWord(strings.TrimSuffix(w, "'s")) || len(out) > 0 && ts[k].brk {
+			break // "Prof. Everton Lima, Cláudia took me over": two people
 		}
 		out = append(out, strings.TrimSuffix(w, "'s"))
-		if ts[k].brk {
-			break
-		}
 	}
 	return out
 }
@@ -325,8 +324,11 @@ func nameBefore(ts []ctok, i int) []string {
 		k--
 	}
 	end := k
-	for k >= 0 && capitalised(ts[k].raw) && isWord(ts[k].low) && !topicDrop[ts[k].low] && !(k < end && ts[k].brk) {
+	for k >= 0 && capitalised(ts[k].raw) && isWord(ts[k].low) && !topicDrop[ts[k].low] {
 		k--
+		if ts[k+1].brk {
+			break // a word after a comma begins the name: "Prof. Everton Lima, Cláudia took"
+		}
 	}
 	var out []string
 	for _, t := range ts[k+1 : end+1] {
@@ -352,6 +354,31 @@ func reporter(ts []ctok, i int) []string {
 func personScope(scope []string) bool {
 	return len(scope) == 1
 }
+
+// successors are the people a claim says took a role over after its
+// holder: "Cláudia took me over when he left", "Dr. Mori took over".
+func successors(ts []ctok) [][]string {
+	var out [][]string
+	for i, t := range ts {
+		if t.low != "took" && t.low != "takes" {
+			continue
+		}
+		over := i + 1
+		if i+2 < len(ts) && objectPronouns[ts[i+1].low] {
+			over = i + 2 // "took me over"
+		}
+		if over < len(ts) && ts[over].low == "over" && !(over+1 < len(ts) && (determiners[ts[over+1].low] || ts[over+1].low == "a" || ts[over+1].low == "an")) {
+			// not "took over the clinic": a thing taken over, not a role
+			if n := nameBefore(ts, i); len(n) > 0 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// objectPronouns stand between "took" and "over": "took me over".
+var objectPronouns = map[string]bool{"me": true, "us": true, "him": true, "her": true, "them": true, "it": true}
 
 // oldHolders are the people a claim says left a role: "after Mira
 // stepped down", "Jordan left the company", "replaced Dr Shaw".
@@ -430,6 +457,15 @@ func compareRoles(existing, incoming schema.Memory) (Decision, bool) {
 			}
 		}
 		return false
+	}
+	after := func(r roleReading, h []string) bool {
+		return slices.ContainsFunc(r.next, func(n []string) bool { return sameHolder(n, h) })
+	}
+	if after(i, e.holder) && !after(e, i.holder) {
+		// "my supervisor is Prof. Cláudia Ramos" / "in my first year my
+		// supervisor was Prof. Everton Lima, Cláudia took me over": the
+		// incoming claim gives the holder before the existing one
+		return Decision{SupersededBy, about + " " + holders + ", and the incoming claim says the existing holder took it over after its own"}, true
 	}
 	iChange := i.change || left(i, e.holder) || incoming.Correction
 	eChange := e.change || left(e, i.holder) || existing.Correction

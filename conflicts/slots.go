@@ -668,9 +668,11 @@ func ageView(m schema.Memory, v view) (string, bool) {
 	if len(k) == 0 || k[0] != age {
 		return "", false // the age is not the slot's value
 	}
-	for _, w := range k[1:] {
-		if w != "year" && w != "years" && w != "old" && w != "now" {
-			return "", false // "39 and a half": more than an age in years
+	for i, w := range k[1:] {
+		if w != "year" && w != "years" && w != "old" && w != "now" && !(w == "and" && i == len(k)-2) {
+			// "39 and a half": more than an age in years ("14 and", cut
+			// before "already taller", is the age)
+			return "", false
 		}
 	}
 	return age, true

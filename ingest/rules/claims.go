@@ -432,6 +432,9 @@ func analyseAs(s, text string, ref time.Time, sp speaker, st *docState) []schema
 			}
 		}
 		value = spanText(text, toks, valFrom, valTo)
+		if notOldNumber(toks, valTo) {
+			m.Correction = true
+		}
 		// "it's 0.9.8" after a claim: the same subject and attribute
 		if subj.pronoun == "it" && st.prev != nil && (m.Correction || si.corr) && (c.copula || attr == "is") {
 			subj = nounPhrase{key: st.prev.Subject}

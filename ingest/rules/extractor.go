@@ -53,6 +53,7 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 		}
 		sp := speakerOf(turns, ti)
 		sents := sentences(t.text)
+		corrNext := false
 		for si := 0; si < len(sents); si++ {
 			if si%64 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -60,6 +61,8 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 				}
 			}
 			s := t.text[sents[si].start:sents[si].end]
+			corrected := corrNext // the sentence before only admitted a mistake
+			corrNext = false
 			if isQuestion(s) {
 				if _, ok := reminder(s); ok && !sp.assistant {
 					for _, m := range analyseAll(s, t.ref, sp, st) {
@@ -100,6 +103,12 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 			} else {
 				sp.answering = false
 			}
+			if mistakeOnly(s) {
+				// "Sorry, I wrote it wrong. Club fee is 1,500 yen": the
+				// next sentence is the correction, this one says nothing
+				corrNext = true
+				continue
+			}
 			ms := []schema.Memory(nil)
 			if si+1 < len(sents) {
 				next := t.text[sents[si+1].start:sents[si+1].end]
@@ -114,6 +123,7 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 				ms = analyseAll(s, t.ref, sp, st)
 			}
 			for _, m := range ms {
+				m.Correction = m.Correction || corrected
 				if t.author != "" && sp.firstName != "" {
 					m.Claim = t.author + ": " + s
 				}

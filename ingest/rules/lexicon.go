@@ -129,7 +129,9 @@ girlfriend boyfriend fiance fiancee son daughter kid kids child children baby co
 niece nephew grandma grandpa grandmother grandfather granny friend bestie colleague coworker
 co-worker teammate boss manager lead mentor mentee neighbour neighbor roommate flatmate landlord
 doctor dentist therapist coach teacher tutor student intern client customer cofounder co-founder
-founder ceo cto cfo vp director assistant dog cat puppy kitten pet hamster parrot horse`)
+founder ceo cto cfo vp director assistant dog cat puppy kitten pet hamster parrot horse
+grandson granddaughter grandchild grandkid stepson stepdaughter stepmother stepfather stepmom stepdad
+mother-in-law father-in-law sister-in-law brother-in-law son-in-law daughter-in-law`)
 
 // personVerbs, after a capitalised name, make it a person.
 var personVerbs = set(`owns leads manages mentors coaches wrote built founded joined said says told tells thinks thought asked asks wants wanted lives lived

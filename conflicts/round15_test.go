@@ -1,0 +1,46 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families read in the forty-fourth round: a role or a carer taken over
+// after an older one, an older place told with its year, a name changed
+// for another, a learner's level, a whole given with "only", and an age
+// read from its slot, with the look-alikes that must stay as they are.
+func TestRound15Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// the holder before the existing one, told by who took over
+		{"my supervisor is Prof. Cláudia Ramos, she's great but answers emails at 2am lol", "in my first year my supervisor was Prof. Everton Lima, Cláudia took me over when he left for INPA in Manaus", 390 * day, SupersededBy},
+		{"my supervisor is Prof. Cláudia Ramos.", "my supervisor is now Prof. Everton Lima, he took me over when Cláudia left.", 200 * day, Supersedes},
+		{"For the hip I see Dr. Mori at the orthopedic clinic in front of the station.", "He treated my hip first, many years, until he retired in 2023 and Dr. Mori took over.", 365 * day, SupersededBy},
+		{"For the hip I see Dr. Mori at the orthopedic clinic.", "For my eyes, Dr. Sato took over after Dr. Ito retired.", 365 * day, Unrelated},
+		{"For the hip I see Dr. Mori at the orthopedic clinic.", "Dr. Mori took over the clinic when his father retired, my hip is much better.", 365 * day, Unrelated},
+		// an older place, told with the year the present one began
+		{"our lab is in the new building at the Instituto de Biociências, 3rd floor", "funny, when I started the PhD the lab was still in the old annex behind the herbarium, we only moved to the new building in 2023", 240 * day, SupersededBy},
+		{"our lab is in the new building at the Instituto de Biociências, 3rd floor", "we moved to the new building in 2023, the old annex is storage now", 240 * day, Unrelated},
+		// a name changed for another name
+		{"For the pain he gives me Loxonin, I take only when it is bad.", "Stomach was bad, so doctor changed the Loxonin to Celecox.", 170 * day, Supersedes},
+		{"For the pain he gives me Loxonin.", "My friend changed her Tylenol to Advil.", 170 * day, Unrelated},
+		{"Mia goes to the Tuesday group at the Goethe-Institut.", "They switched Mia to the Thursday group.", 60 * day, Unrelated},
+		{"I take Loxonin for the pain.", "Doctor changed the Loxonin to Celecox, and I take Celecox since.", 170 * day, Supersedes},
+		// a learner's level rises
+		{"A1.1 at the Goethe-Institut, tuesday and thursday evenings", "I'm in A2 now, first class in August", 160 * day, Supersedes},
+		{"I'm in A2 now, first class in August", "the teacher moved me up to B1 this week, she said I was bored in A2 lol.", 190 * day, Supersedes},
+		{"At the club I am 2-dan.", "Promoted to 3-dan at the club!", 290 * day, Supersedes},
+		{"I'm in A2 now.", "aiming for B2 by the summer", 100 * day, Unrelated},
+		{"I'm in A2 now.", "registered for the B1 exam in June", 100 * day, Unrelated},
+		{"My German is B1 now.", "My Spanish is A2 now.", 100 * day, Unrelated},
+		{"At the club I am 2-dan.", "My son got 5 kyu at judo.", 100 * day, Unrelated},
+		// a whole given with "only", and the first amount of a claim
+		{"The plot is 15 tsubo, enough for tomato, eggplant, cucumber and negi.", "My plot is only 10 tsubo. Small, but for one man it is plenty.", 320 * day, Contradicts},
+		{"the base is like 80 km from Corumbá, last part is dirt road, takes hours when it rains", "the base is only 35 km out of Corumbá, in the dry season we do the drive in under an hour", 117 * day, Contradicts},
+		{"The plot is 15 tsubo.", "The plot next door is only 10 tsubo.", 30 * day, Unrelated},
+		{"The plot is 15 tsubo.", "I only need 10 tsubo for the tomatoes.", 30 * day, Unrelated},
+		// an age read from the claim's slot, not another person's beside it
+		{"Josh is 13, all he cares about is hockey.", "Josh is 14 and already taller than his mom.", 2 * day, Contradicts},
+		{"My grandson Sota is 7, granddaughter Hina is 4.", "Sota is 8 now, he wants a go board.", 330 * day, Supersedes},
+	})
+}

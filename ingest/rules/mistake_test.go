@@ -1,0 +1,59 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// A sentence that only admits a mistake makes the next sentence a
+// correction and is not kept; one that says more is read as it is.
+func TestMistakeAdmission(t *testing.T) {
+	tests := []struct {
+		text      string
+		claims    int  // memories kept
+		corrected bool // the last memory is a correction
+	}{
+		{"Sorry, I wrote it wrong. Club fee is 1,500 yen per month.", 1, true},
+		{"I got that wrong. The meeting is at 10.", 1, true},
+		{"My mistake. The rent is 1450.", 1, true},
+		{"oops, typo. The code is 4471.", 1, true},
+		{"Sorry, I had the date wrong. The party is on 14 June.", 1, true},
+		{"I was wrong about the venue. The party is at Rosa's.", 2, false},
+		{"Sorry, I'm late. The rent is 1450.", 2, false},
+		{"The rent is 1450. Sorry, I wrote it wrong.", 1, false},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		if len(ms) != tt.claims {
+			t.Errorf("%q: %d memories, want %d: %+v", tt.text, len(ms), tt.claims, ms)
+			continue
+		}
+		if got := ms[len(ms)-1].Correction; got != tt.corrected {
+			t.Errorf("%q: correction %v, want %v", tt.text, got, tt.corrected)
+		}
+	}
+}
+
+// The number a value replaces, said after it ("1,500, not 1,000"), words
+// the claim as a correction; a thing denied beside it is a contrast.
+func TestNotOldNumber(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"Club fee is 1,500 yen per month, not 1,000.", true},
+		{"The meeting is at 9, not 10.", true},
+		{"The meeting is on Zoom, not in person.", false},
+		{"The rent is 1450, not including bills, which are about 200 a month.", false},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		if len(ms) == 0 {
+			t.Errorf("%q: no memory", tt.text)
+			continue
+		}
+		if ms[0].Correction != tt.want {
+			t.Errorf("%q: correction %v, want %v (%s)", tt.text, ms[0].Correction, tt.want, strings.Join([]string{ms[0].Subject, ms[0].Attribute, ms[0].Value}, " / "))
+		}
+	}
+}
