@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/persistmemory/persistmemory/schema"
 )
@@ -47,6 +48,10 @@ func ByMeaning(existing, incoming schema.Memory, similarity float64) (Decision, 
 	}
 	return Decision{}, false // below, or NaN (a zero vector)
 }
+
+// onceAgainGap is how long after a claim one that says "again" tells of
+// another time of it, not the same one said again.
+const onceAgainGap = 90 * 24 * time.Hour
 
 // StillMeaningSimilarity is the least cosine similarity at which ByMeaning
 // reads a claim that says a thing still holds ("Jonas still at handball, 3
@@ -130,6 +135,11 @@ func apartAs(existing, incoming schema.Memory, loose bool) string {
 		}
 	} else if !valuesAlike(va, vb) {
 		return fmt.Sprintf("the values differ (%s; %s)", strings.Join(va, ", "), strings.Join(vb, ", "))
+	}
+	if slices.ContainsFunc(b, func(t ctok) bool { return t.low == "again" }) && saidTime(incoming).Sub(saidTime(existing)) >= onceAgainGap {
+		// "Golden Week. Quiet house." / a year later "Golden Week again.
+		// Yuki and the kids come on the 3rd": another time of it
+		return "the incoming claim says it happens again, months later"
 	}
 	if !saysWhen(va) && existing.ValidFrom != nil && incoming.ValidFrom != nil && !sameDay(existing.ValidFrom, incoming.ValidFrom) {
 		// "I won a tournament last week", said in two months

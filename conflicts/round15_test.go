@@ -42,5 +42,18 @@ func TestRound15Families(t *testing.T) {
 		// an age read from the claim's slot, not another person's beside it
 		{"Josh is 13, all he cares about is hockey.", "Josh is 14 and already taller than his mom.", 2 * day, Contradicts},
 		{"My grandson Sota is 7, granddaughter Hina is 4.", "Sota is 8 now, he wants a go board.", 330 * day, Supersedes},
+		// what is as it always was, said again
+		{"Yuki telephones me every Sunday evening, always around 8 o'clock.", "Sunday evening, and Yuki called at 8 as usual, like every week.", 160 * day, Duplicate},
+		{"I live in Toyonaka, north of Osaka, my house is 5 minutes from Hattori-Tenjin station.", "A friend asked my address for a card. Same house as always, Toyonaka, near Hattori-Tenjin station.", 400 * day, Duplicate},
+		{"the plan is a postdoc at iDiv in Leipzig, that's why the German", "still dreaming of iDiv in Leipzig for the postdoc, that part hasn't changed", 190 * day, Duplicate},
+		{"in the field we always stay at the UFMS research base, Base de Estudos do Pantanal.", "booking the UFMS base for the march campaign, that's where we always stay", 340 * day, Duplicate},
+		{"Every Wednesday afternoon I go to the go club at the kōminkan.", "Wednesday is go day, as always, 1 pm to 5 pm at the kōminkan.", 77 * day, Duplicate},
+		{"Yuki telephones me every Sunday evening, always around 8 o'clock.", "Sunday evening, and Yuki called at 9 as usual.", 160 * day, Unrelated},
+		{"Yuki telephones me every Sunday evening.", "Sunday evening, and Kenji called as usual.", 160 * day, Unrelated},
+		// a day that holds from a time on
+		{"Every Wednesday afternoon I go to the go club at the kōminkan.", "From this month our club is on Thursday afternoons, the kōminkan gave Wednesdays to a dance group.", 308 * day, Supersedes},
+		// another time of a yearly thing is not the same claim
+		{"Golden Week. Quiet house. Yuki is too busy to come this time.", "Golden Week again. Yuki and the kids come on the 3rd.", 365 * day, Unrelated},
+		{"the plan is a postdoc at iDiv in Leipzig.", "the plan hasn't changed, a postdoc in Munich.", 190 * day, Unrelated},
 	})
 }

@@ -35,7 +35,7 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	if existing.Negated || incoming.Negated || incoming.Correction {
 		return Decision{}, false
 	}
-	if hasAny(its, negators) || hypothetical(its) || usedTo(its) >= 0 {
+	if hasAny(unmarked(its), negators) || hypothetical(its) || usedTo(its) >= 0 {
 		return Decision{}, false
 	}
 	if at, _ := cueWords(its); len(at) > 0 {
@@ -45,21 +45,23 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	if hasAny(ets, negators) || hypothetical(ets) || usedTo(ets) >= 0 {
 		return Decision{}, false
 	}
-	var same []typedValue
+	var same, sameTimes []typedValue
 	for _, iv := range ivs {
 		if iv.old {
 			continue
 		}
 		switch {
-		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && ev.key == iv.key }):
+		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ && sameHeld(ev, iv) }):
 			if !timeTypes[iv.typ] {
 				same = append(same, iv)
+			} else {
+				sameTimes = append(sameTimes, iv)
 			}
 		case slices.ContainsFunc(evs, func(ev typedValue) bool { return !ev.old && ev.typ == iv.typ }):
 			return Decision{}, false // another value of a kind the existing claim gives
 		}
 	}
-	if len(same) == 0 && !reminded || still && len(same) != 1 {
+	if len(same) == 0 && !reminded || still && !reminded && len(same) != 1 {
 		return Decision{}, false
 	}
 	people := func(m schema.Memory) []string {
@@ -78,10 +80,15 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 	words := sharedWords(outsideValues(ets, evs), outsideValues(its, ivs))
 	words = slices.DeleteFunc(words, func(w string) bool { return genericStems[w] || w == "still" || valueWord(w) })
 	switch {
-	case len(words) > 0 && still:
+	case len(words) > 0 && still && len(same) == 1:
 		return Decision{Duplicate, fmt.Sprintf("the incoming claim says the existing value %q of %q still holds", same[0].key, words[0])}, true
 	case reminded && len(same) > 0 && (len(words) > 0 || len(same) > 1):
 		return Decision{Duplicate, fmt.Sprintf("the incoming claim reminds of what the existing one says (%q)", same[0].key)}, true
+	case reminded && len(sameTimes) > 0 && len(same)+len(words) > 0:
+		// "Yuki telephones me every Sunday evening, always around 8" /
+		// "Sunday evening, and Yuki called at 8 as usual": the same times
+		// of the same thing
+		return Decision{Duplicate, fmt.Sprintf("the incoming claim says what the existing one says is as always (at %s)", sameTimes[0].key)}, true
 	case reminded && len(same) == 0 && len(words) >= 2 && 2*len(words) >= len(contentWords(outsideValues(its, ivs))):
 		// "I'm coeliac so any recipes need to be gluten free" /
 		// "remember I'm coeliac when you suggest recipes, strictly
@@ -93,7 +100,8 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 
 // reminder: the claim says it tells again, or for the record, what holds
 // ("in case you forgot", "as I said", "just so you know", "remember I'm
-// coeliac", "reminder: ...").
+// coeliac", "reminder: ..."), or that it is as it always was ("as
+// usual", "that hasn't changed").
 func reminder(ts []ctok) bool {
 	for _, p := range reminderPhrases {
 		if runAt(ts, p) >= 0 {
@@ -110,7 +118,36 @@ func reminder(ts []ctok) bool {
 
 var reminderPhrases = [][]string{{"in", "case", "you", "forgot"}, {"as", "i", "said"}, {"like", "i", "said"}, {"as", "i", "mentioned"},
 	{"like", "i", "mentioned"}, {"as", "i", "told", "you"}, {"to", "remind", "you"}, {"just", "so", "you", "know"},
-	{"for", "context"}, {"in", "case", "i", "didn't", "mention"}, {"for", "the", "record"}}
+	{"for", "context"}, {"in", "case", "i", "didn't", "mention"}, {"for", "the", "record"},
+	// what is as it always was: "Yuki called at 8 as usual", "Same house
+	// as always", "that part hasn't changed", "that's where we always stay"
+	{"as", "always"}, {"as", "usual"}, {"like", "always"}, {"as", "ever"}, {"like", "every", "week"},
+	{"hasn't", "changed"}, {"has", "not", "changed"}, {"haven't", "changed"}, {"where", "we", "always"}}
+
+// sameHeld: two values of one type are one value said again: the same
+// key, one about the other ("8:00" / "~8:00"), or a day and a part of it
+// ("wednesday" / "wednesday afternoon").
+func sameHeld(a, b typedValue) bool {
+	ka, kb := strings.TrimPrefix(a.key, "~"), strings.TrimPrefix(b.key, "~")
+	if ka == kb {
+		return true
+	}
+	if a.typ == "day" {
+		return strings.HasPrefix(ka, kb+" ") || strings.HasPrefix(kb, ka+" ")
+	}
+	return false
+}
+
+// unmarked is ts without the words of a phrase that says nothing changed
+// ("that part hasn't changed"), whose "not" denies no value.
+func unmarked(ts []ctok) []ctok {
+	for _, p := range [][]string{{"hasn't", "changed"}, {"has", "not", "changed"}, {"haven't", "changed"}} {
+		if k := runAt(ts, p); k >= 0 {
+			return slices.Concat(ts[:k], ts[k+len(p):])
+		}
+	}
+	return ts
+}
 
 // outsideValues is ts without the words of the values vs.
 func outsideValues(ts []ctok, vs []typedValue) []ctok {

@@ -35,6 +35,9 @@ func weekdayMoved(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	from, to, ok := dayMovedTo(b)
+	if !ok {
+		to, ok = dayFromNowOn(b, a)
+	}
 	if !ok || to == old || from != "" && from != old {
 		return Decision{}, false
 	}
@@ -199,7 +202,20 @@ func peopleApart(a, b []ctok) bool {
 	if ka, kb := kinOf(a), kinOf(b); !slices.Equal(ka, kb) {
 		return true
 	}
-	if pa, pb := personsOf(a), personsOf(b); len(pa) > 0 && len(pb) > 0 && !slices.ContainsFunc(pa, func(p string) bool { return slices.Contains(pb, p) }) {
+	speaker := func(ps []string) []string {
+		// "I go to the go club" / "our club": the speaker among us
+		out := make([]string, 0, len(ps))
+		for _, p := range ps {
+			if p == "we" {
+				p = "i"
+			}
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	if pa, pb := speaker(personsOf(a)), speaker(personsOf(b)); len(pa) > 0 && len(pb) > 0 && !slices.ContainsFunc(pa, func(p string) bool { return slices.Contains(pb, p) }) {
 		return true
 	}
 	names := func(ts []ctok) []string {
@@ -219,6 +235,38 @@ func peopleApart(a, b []ctok) bool {
 		}
 	}
 	return false
+}
+
+// dayFromNowOn reads "from this month our club is on Thursday
+// afternoons", "from next week the class is on Mondays": a day that holds
+// from a time on, of a thing (the word before "is" or "are") the other
+// claim a names.
+func dayFromNowOn(b, a []ctok) (string, bool) {
+	for i, t := range b {
+		if t.low != "from" || i+1 >= len(b) || !fromOnWords[b[i+1].low] {
+			continue
+		}
+		for k := i + 2; k+2 < len(b) && k <= i+8; k++ {
+			if !isCopula(b[k].low) || b[k+1].low != "on" {
+				continue
+			}
+			d, _ := weekdayOf(b[k+2].low)
+			w := strings.TrimSuffix(b[k-1].low, "'s")
+			if d == "" || !slices.ContainsFunc(a, func(x ctok) bool { return stem(strings.TrimSuffix(x.low, "'s")) == stem(w) }) {
+				return "", false
+			}
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// fromOnWords open a time from which a new day holds: "from this month",
+// "from next week", "from now on", "from September".
+var fromOnWords = map[string]bool{
+	"this": true, "next": true, "now": true, "today": true, "tomorrow": true, "january": true, "february": true,
+	"march": true, "april": true, "may": true, "june": true, "july": true, "august": true, "september": true,
+	"october": true, "november": true, "december": true,
 }
 
 // movedThingNamed: the words right before the verb of moving in b (what
