@@ -701,9 +701,16 @@ func isMonthName(w string) bool {
 // asks reports whether a claim is a question.
 func asks(claim string) bool {
 	claim = strings.TrimSpace(claim)
-	first, _, _ := strings.Cut(strings.ToLower(claim), " ")
+	first, rest, _ := strings.Cut(strings.ToLower(claim), " ")
+	if second, _, _ := strings.Cut(rest, " "); (whWords[first] || first == "who" || first == "which" || first == "why") && clauseSubjects[second] && !strings.HasSuffix(claim, "?") {
+		return false // "When I retired in 2018 the company gave me …": a clause, not a question
+	}
 	return strings.HasSuffix(claim, "?") || questionWords[first]
 }
+
+// clauseSubjects after a wh-word make it a clause: "When I retired",
+// "where we lived", "what my doctor said".
+var clauseSubjects = map[string]bool{"i": true, "we": true, "he": true, "she": true, "they": true, "my": true, "our": true, "his": true, "her": true, "their": true}
 
 // questionWords open a question.
 var questionWords = map[string]bool{"what": true, "which": true, "when": true, "where": true, "who": true, "how": true,

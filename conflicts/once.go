@@ -35,7 +35,7 @@ func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
 // them.
 var onceEvents = map[string]string{
 	"born": "born", "died": "died", "passed": "died", "married": "married", "wed": "married",
-	"divorced": "divorced", "split": "divorced", "separated": "divorced",
+	"divorced": "divorced", "split": "divorced", "separated": "divorced", "retired": "retired",
 }
 
 // intransitiveAfter may follow "split" or "separated" said of a couple,
@@ -69,16 +69,18 @@ func onceEvent(m schema.Memory) (key, year string, ok bool) {
 		return "", "", false
 	}
 	var who []string
-	for _, t := range ts[:at] {
+	for i, t := range ts[:at] {
 		switch {
 		case t.low == "i" || t.low == "we" || t.low == "i'm" || t.low == "we're":
 			who = append(who, "user")
+		case i == 0 && clauseOpeners[t.low]:
+			// "When I retired in 2018": no one called When
 		case capitalised(t.raw) && isWord(t.low) && !topicDrop[t.low] && !calendarWords[t.low] && !kinWords[t.low]:
 			who = append(who, strings.TrimSuffix(t.low, "'s"))
 		}
 	}
-	if at == 0 && (kind == "married" || kind == "divorced") {
-		who = append(who, "user") // "Divorced from Kari since 2019": the speaker's
+	if at == 0 && (kind == "married" || kind == "divorced" || kind == "born" || kind == "retired") {
+		who = append(who, "user") // "Divorced from Kari since 2019", "born and raised in Campo Grande": the speaker's
 	}
 	if (kind == "married" || kind == "divorced") && at+2 < len(ts) && (ts[at+1].low == "from" || ts[at+1].low == "to") && capitalised(ts[at+2].raw) && isWord(ts[at+2].low) {
 		who = append(who, strings.TrimSuffix(ts[at+2].low, "'s")) // "married to Emeka"
@@ -88,9 +90,60 @@ func onceEvent(m schema.Memory) (key, year string, ok bool) {
 	if len(who) == 0 {
 		return "", "", false
 	}
+	if kind == "born" {
+		if place, ok := bornIn(ts, at); ok {
+			// "born and raised in Campo Grande" / "I was born in Cuiabá"
+			return "born in:" + strings.Join(who, "+"), place, true
+		}
+	}
 	c, ok := readTopic(m)
 	if !ok || len(c.vals["year"]) != 1 || c.vals["year"][0].from < at {
 		return "", "", false
 	}
 	return kind + ":" + strings.Join(who, "+"), c.vals["year"][0].key, true
 }
+
+// clauseOpeners open a claim with a clause of time or reason.
+var clauseOpeners = map[string]bool{
+	"when": true, "after": true, "before": true, "since": true, "once": true, "until": true, "while": true,
+	"because": true, "as": true, "so": true, "and": true, "but": true, "then": true, "if": true,
+}
+
+// bornIn reads the town after "born (and raised) in" at at: a name of one
+// to three capitalised words, not a year, a month or a country or larger
+// (which holds the town: "born in Brazil" and "born in Cuiabá" may both
+// be true).
+func bornIn(ts []ctok, at int) (string, bool) {
+	k := at + 1
+	if k+2 < len(ts) && ts[k].low == "and" && (ts[k+1].low == "raised" || ts[k+1].low == "bred") {
+		k += 2
+	}
+	if k >= len(ts) || ts[k].low != "in" {
+		return "", false
+	}
+	var name []string
+	for k++; k < len(ts) && len(name) < 3 && nameWord(ts[k]) && !(len(name) > 0 && ts[k].brk); k++ {
+		name = append(name, ts[k].low)
+	}
+	place := strings.Join(name, " ")
+	if len(name) == 0 || widePlaces[place] {
+		return "", false
+	}
+	return place, true
+}
+
+// widePlaces are countries, nations and continents one says one was born
+// in, which hold the towns one also says.
+var widePlaces = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Split(`africa|america|asia|europe|oceania|australia|new zealand|canada|usa|us|uk|america|britain|great britain|
+england|scotland|wales|ireland|northern ireland|france|germany|spain|portugal|italy|greece|poland|romania|ukraine|russia|
+netherlands|holland|belgium|switzerland|austria|sweden|norway|denmark|finland|iceland|czechia|hungary|turkey|israel|
+egypt|morocco|nigeria|ghana|kenya|ethiopia|south africa|tanzania|uganda|zimbabwe|india|pakistan|bangladesh|sri lanka|nepal|
+china|japan|korea|south korea|taiwan|vietnam|thailand|philippines|indonesia|malaysia|singapore|iran|iraq|syria|lebanon|
+mexico|brazil|argentina|chile|peru|colombia|venezuela|cuba|jamaica|the states|texas|california|florida|bavaria|tasmania|
+queensland|ontario|quebec|kerala|punjab|lagos state`, "|") {
+		m[strings.TrimSpace(w)] = true
+	}
+	return m
+}()

@@ -52,6 +52,13 @@ func TestRound15Families(t *testing.T) {
 		{"Yuki telephones me every Sunday evening.", "Sunday evening, and Kenji called as usual.", 160 * day, Unrelated},
 		// a day that holds from a time on
 		{"Every Wednesday afternoon I go to the go club at the kōminkan.", "From this month our club is on Thursday afternoons, the kōminkan gave Wednesdays to a dance group.", 308 * day, Supersedes},
+		// once in a life: where one was born, when one retired
+		{"born and raised in Campo Grande, so the Pantanal kind of feels like home to me", "34 degrees today and everyone's complaining, I was born in Cuiabá, this is nothing", 350 * day, Contradicts},
+		{"born and raised in Campo Grande.", "I was born in Brazil, in the centre-west.", 350 * day, Unrelated},
+		{"born and raised in Campo Grande.", "My sister was born in Cuiabá.", 350 * day, Unrelated},
+		{"I retired in 2013.", "When I retired in 2018 the company gave me a model of the 0-series Shinkansen.", 175 * day, Contradicts},
+		{"I retired in 2013.", "Dr. Ishida retired in 2023 and Dr. Mori took over.", 175 * day, Unrelated},
+		{"I retired in 2013.", "When I retired in 2013 the company gave me a model Shinkansen.", 175 * day, Duplicate},
 		// another time of a yearly thing is not the same claim
 		{"Golden Week. Quiet house. Yuki is too busy to come this time.", "Golden Week again. Yuki and the kids come on the 3rd.", 365 * day, Unrelated},
 		{"the plan is a postdoc at iDiv in Leipzig.", "the plan hasn't changed, a postdoc in Munich.", 190 * day, Unrelated},
