@@ -120,6 +120,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	tookOverAfter,    // "For the hip I see Dr. Mori" / "He treated my hip first … until he retired in 2023 and Dr. Mori took over"
 	levelsRose,       // "At the club I am 2-dan" / "Promoted to 3-dan at the club!"
 	saidWrongly,      // "committee meeting is set for nov 14" / "sorry I said the 14th, its the 18th"
+	postponedTo,      // "my qualificação is set for 20 August" / "quali got postponed … new date is 10 September"
 	tripYears,        // "I was in Georgia in 2022" / "Georgia was 2019, just before covid"
 	careerYears,      // "I taught for 38 years before retiring in 2021" / "in my 32 years in the classroom"
 	datesOfOneThing,  // "My passport expires in March 2026" / "Passport's good until August 2026"

@@ -52,6 +52,11 @@ func TestRound15Families(t *testing.T) {
 		{"Yuki telephones me every Sunday evening.", "Sunday evening, and Kenji called as usual.", 160 * day, Unrelated},
 		// a day that holds from a time on
 		{"Every Wednesday afternoon I go to the go club at the kōminkan.", "From this month our club is on Thursday afternoons, the kōminkan gave Wednesdays to a dance group.", 308 * day, Supersedes},
+		// a thing put off, its new date said beside it
+		{"next field campaign is 11 to 27 of April, Pantanal here I come", "field trip postponed!! river is still too high at the sites. now it's 6 to 22 of May", 24 * day, Supersedes},
+		{"my qualificação is set for 20 August, committee is Cláudia plus two external people", "quali got postponed, one of the external members has a conference. new date is 10 September", 25 * day, Supersedes},
+		{"my qualificação is set for 20 August.", "the party got postponed, the new date is 10 September", 25 * day, Unrelated},
+		{"my qualificação is set for 20 August.", "quali got postponed, new date is 10 September", 180 * day, Unrelated},
 		// once in a life: where one was born, when one retired
 		{"born and raised in Campo Grande, so the Pantanal kind of feels like home to me", "34 degrees today and everyone's complaining, I was born in Cuiabá, this is nothing", 350 * day, Contradicts},
 		{"born and raised in Campo Grande.", "I was born in Brazil, in the centre-west.", 350 * day, Unrelated},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 	"time"
 	"unicode/utf8"
 
@@ -54,6 +55,8 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 		sp := speakerOf(turns, ti)
 		sents := sentences(t.text)
 		corrNext := false
+		var moved *schema.Memory // a thing postponed, its new date not yet said
+		movedFor := 0
 		for si := 0; si < len(sents); si++ {
 			if si%64 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -122,17 +125,70 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 			if ms == nil {
 				ms = analyseAll(s, t.ref, sp, st)
 			}
-			for _, m := range ms {
+			postponed := -1
+			for k, m := range ms {
 				m.Correction = m.Correction || corrected
 				if t.author != "" && sp.firstName != "" {
 					m.Claim = t.author + ": " + s
 				}
+				if moved != nil && newDate(m) {
+					// "field trip postponed!! river is still too high. now
+					// it's 6 to 22 of May": the new date of the thing moved
+					m.Subject, m.Claim, m.Excerpt, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, moved.Excerpt+" … "+m.Excerpt, true
+					moved = nil
+				}
+				if movedUndated(m) {
+					postponed = k
+				}
 				out = append(out, finish(m, t, turn{}))
+			}
+			switch {
+			case postponed >= 0:
+				moved, movedFor = &ms[postponed], postponedReach
+			case movedFor > 0:
+				movedFor--
+				if movedFor == 0 {
+					moved = nil
+				}
 			}
 		}
 	}
 	return out, nil
 }
+
+// postponedReach is how many sentences after "the quali got postponed"
+// its new date may come: "new date is 10 September".
+const postponedReach = 2
+
+// movedUndated: the claim says a thing was postponed or moved and gives no
+// date: "field trip postponed!!", "quali got postponed".
+func movedUndated(m schema.Memory) bool {
+	if m.Negated || m.ValidFrom != nil || m.Subject == "" || m.Subject == "user" || strings.ContainsFunc(m.Claim, unicode.IsDigit) {
+		return false
+	}
+	for _, w := range strings.Fields(m.Attribute + " " + m.Value) {
+		if postponeWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// newDate: the claim gives a date and names no thing of its own: "new
+// date is 10 September", "now it's 6 to 22 of May".
+func newDate(m schema.Memory) bool {
+	if m.Negated || m.ValidFrom == nil && !strings.ContainsFunc(m.Value, unicode.IsDigit) {
+		return false
+	}
+	switch m.Subject {
+	case "new date", "date", "now it", "it", "the new date":
+		return true
+	}
+	return false
+}
+
+// postponeWords move a thing to another time.
+var postponeWords = set(`postponed delayed rescheduled moved pushed`)
 
 // lastIsQuestion: the text's last sentence is a question.
 func lastIsQuestion(text string) bool {

@@ -57,3 +57,28 @@ func TestNotOldNumber(t *testing.T) {
 		}
 	}
 }
+
+// A thing postponed in one sentence takes the new date a sentence or two
+// later: the date's claim is the thing's, worded as a change.
+func TestPostponedNewDate(t *testing.T) {
+	tests := []struct {
+		text, subj string
+		corrected  bool
+	}{
+		{"field trip postponed!! river is still too high at the sites. now it's 6 to 22 of May", "field trip", true},
+		{"quali got postponed, one of the external members has a conference. new date is 10 September", "quali", true},
+		{"field trip postponed!! I'm gutted. The river is high. now it's 6 to 22 of May", "now it", false},
+		{"The party was great. New date is 10 September for the next one.", "new date", false},
+	}
+	for _, tt := range tests {
+		ms := extract(t, tt.text)
+		if len(ms) == 0 {
+			t.Errorf("%q: no memory", tt.text)
+			continue
+		}
+		m := ms[len(ms)-1]
+		if m.Subject != tt.subj || m.Correction != tt.corrected {
+			t.Errorf("%q: last memory %q (%s / %s, correction %v), want subject %q, correction %v", tt.text, m.Claim, m.Subject, m.Value, m.Correction, tt.subj, tt.corrected)
+		}
+	}
+}
