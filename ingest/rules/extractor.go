@@ -4,8 +4,8 @@ import (
 	"context"
 	"regexp"
 	"strings"
-	"unicode"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/persistmemory/persistmemory/schema"
