@@ -57,6 +57,12 @@ func TestRound15Families(t *testing.T) {
 		{"my qualificação is set for 20 August, committee is Cláudia plus two external people", "quali got postponed, one of the external members has a conference. new date is 10 September", 25 * day, Supersedes},
 		{"my qualificação is set for 20 August.", "the party got postponed, the new date is 10 September", 25 * day, Unrelated},
 		{"my qualificação is set for 20 August.", "quali got postponed, new date is 10 September", 180 * day, Unrelated},
+		// a new supplier, said by whom one went with for the thing
+		{"Veg and fruit all comes from Brig o' Fruit at the Blochairn market, they deliver six mornings a week", "Brig o' Fruit's quality has dropped off a cliff. We've gone with Green Glen Produce in Cambuslang from this week for all the veg and fruit", 330 * day, Supersedes},
+		{"Home and contents insurance is with AMI, renewal's in October. Can you help me compare?", "Ended up going with Tower for house and contents, AMI wanted $600 more for the same cover", 21 * day, Supersedes},
+		{"Veg and fruit all comes from Brig o' Fruit at the Blochairn market.", "We went with Sarah to the market for veg and fruit.", 30 * day, Unrelated},
+		{"Home and contents insurance is with AMI.", "We've gone with Tower for the car insurance.", 30 * day, Unrelated},
+		{"Home and contents insurance is with AMI.", "Thinking of going with Tower for house and contents.", 30 * day, Unrelated},
 		// once in a life: where one was born, when one retired
 		{"born and raised in Campo Grande, so the Pantanal kind of feels like home to me", "34 degrees today and everyone's complaining, I was born in Cuiabá, this is nothing", 350 * day, Contradicts},
 		{"born and raised in Campo Grande.", "I was born in Brazil, in the centre-west.", 350 * day, Unrelated},
