@@ -25,6 +25,13 @@ func onceInALife(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	kind, who, _ := strings.Cut(ek, ":")
+	if kind == "born in" {
+		who = strings.ReplaceAll(strings.ReplaceAll(who, "user", "the speaker"), "+", " and ")
+		if ey == iy {
+			return Decision{Duplicate, fmt.Sprintf("where %s was born, %s in both", who, ey)}, true
+		}
+		return fixedValueDiffers(incoming, fmt.Sprintf("where %s was born, which never changes, is %s in one claim and %s in the other", who, ey, iy)), true
+	}
 	if ey == iy {
 		return Decision{Duplicate, fmt.Sprintf("an event that happens once (%s %s), dated %s in both", strings.ReplaceAll(who, "+", " and "), kind, ey)}, true
 	}
