@@ -701,11 +701,20 @@ func isMonthName(w string) bool {
 // asks reports whether a claim is a question.
 func asks(claim string) bool {
 	claim = strings.TrimSpace(claim)
-	first, rest, _ := strings.Cut(strings.ToLower(claim), " ")
-	if second, _, _ := strings.Cut(rest, " "); (whWords[first] || first == "who" || first == "which" || first == "why") && clauseSubjects[second] && !strings.HasSuffix(claim, "?") {
-		return false // "When I retired in 2018 the company gave me …": a clause, not a question
+	if strings.HasSuffix(claim, "?") {
+		return true
 	}
-	return strings.HasSuffix(claim, "?") || questionWords[first]
+	first, rest, _ := strings.Cut(claim, " ")
+	if len(first) > 6 {
+		return false // longer than any question word
+	}
+	first = strings.ToLower(first)
+	if !questionWords[first] {
+		return false
+	}
+	second, _, _ := strings.Cut(rest, " ")
+	// "When I retired in 2018 the company gave me …": a clause, not a question
+	return !((whWords[first] || first == "who" || first == "which" || first == "why") && clauseSubjects[strings.ToLower(second)])
 }
 
 // clauseSubjects after a wh-word make it a clause: "When I retired",

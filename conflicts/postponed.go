@@ -40,6 +40,9 @@ func postponedTo(existing, incoming schema.Memory) (Decision, bool) {
 		if len([]rune(w)) < 4 || topicDrop[w] {
 			continue
 		}
+		if qualifiersApart(a, b, []string{stem(w)}) {
+			return Decision{}, false // "the house insurance renews" / "car insurance renewal pushed back"
+		}
 		if slices.ContainsFunc(a, func(t ctok) bool { return t.low == w || strings.HasPrefix(t.low, w) && len(t.low) > len(w) }) {
 			return Decision{Supersedes, fmt.Sprintf("the incoming claim says the %s was postponed from %s to %s", w, ec.vals["date"][0].key, ic.vals["date"][0].key)}, true
 		}

@@ -56,6 +56,7 @@ func TestRound15Families(t *testing.T) {
 		{"next field campaign is 11 to 27 of April, Pantanal here I come", "field trip postponed!! river is still too high at the sites. now it's 6 to 22 of May", 24 * day, Supersedes},
 		{"my qualificação is set for 20 August, committee is Cláudia plus two external people", "quali got postponed, one of the external members has a conference. new date is 10 September", 25 * day, Supersedes},
 		{"my qualificação is set for 20 August.", "the party got postponed, the new date is 10 September", 25 * day, Unrelated},
+		{"the house insurance renews on 5 october", "car insurance renewal pushed back to 20 november now I've switched providers", 98 * day, Unrelated},
 		{"my qualificação is set for 20 August.", "quali got postponed, new date is 10 September", 180 * day, Unrelated},
 		// a new supplier, said by whom one went with for the thing
 		{"Veg and fruit all comes from Brig o' Fruit at the Blochairn market, they deliver six mornings a week", "Brig o' Fruit's quality has dropped off a cliff. We've gone with Green Glen Produce in Cambuslang from this week for all the veg and fruit", 330 * day, Supersedes},
