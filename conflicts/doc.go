@@ -53,7 +53,15 @@
 // it takes back ("sorry I said the 14th, its the 18th"; saidwrong.go)
 // supersedes; the older state told with the year the present began
 // ("Niamh was still nursing in Tralee, she only moved to CUH in 2010";
-// onlymoved.go) is superseded by the claim of now. Paraphrases read as one
+// onlymoved.go) is superseded by the claim of now, as is the holder before
+// the one who "took over" ("Dr. Mori took over"; roles.go, tookover.go).
+// A name changed for another ("changed the Loxonin to Celecox";
+// changedthing.go), a learner's level risen ("2-dan" / "Promoted to
+// 3-dan"; level.go), a thing postponed to another date ("quali got
+// postponed … new date is 10 September"; postponed.go) and a new supplier
+// one went with for the thing ("gone with Green Glen Produce … for all the
+// veg and fruit"; wentwith.go) are changes. Where one was born and the
+// year one retired happen once (once.go). Paraphrases read as one
 // slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
