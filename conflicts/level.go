@@ -43,7 +43,7 @@ type level struct {
 }
 
 // cefr matches a CEFR level, with a sub-level: "a1", "b2", "a1.1".
-var cefr = regexp.MustCompile(`^([abc])([12])(?:\.(\d))?$`)
+var cefr = regexp.MustCompile(`^([abc])([12])(?:\.\d)?$`)
 
 // heldLevel is the highest level a claim holds the speaker at: one after
 // a word of holding or reaching ("in A2", "I'm 2-dan", "moved me up to
@@ -78,8 +78,9 @@ func heldLevel(ts []ctok) (level, bool) {
 	return best, found
 }
 
-// levelHeld: the level at i follows a word of holding or reaching, across
-// "the", "to", "my", "a", "now" and "up".
+// levelHeld: the level at i follows a word of holding or reaching
+// (levelVerbs) across at most four words of levelSkip ("moved me up to
+// B1"), or opens the claim.
 func levelHeld(ts []ctok, i int) bool {
 	for k := i - 1; k >= 0 && k >= i-4; k-- {
 		switch w := ts[k].low; {

@@ -67,8 +67,8 @@ func wentWithName(ts []ctok) ([]string, int, bool) {
 }
 
 // wentVerbs go with a supplier: "gone with", "going with", "went with",
-// "signed up with", "sticking with" is not one (the same supplier).
-var wentVerbs = map[string]bool{"gone": true, "going": true, "went": true, "up": true, "switched": true}
+// "signed up with" ("sticking with" keeps the same one).
+var wentVerbs = map[string]bool{"gone": true, "going": true, "went": true, "up": true}
 
 // supplierIn is the name a claim has a thing from, with, through or at:
 // "comes from Brig o' Fruit", "insurance is with AMI", "we use SumUp".

@@ -29,8 +29,8 @@ func mistakeOnly(s string) bool {
 	case len(words) == 2 && words[0] == "my" && (words[1] == "mistake" || words[1] == "bad" || words[1] == "error"):
 		return true
 	}
-	// "I wrote it wrong", "I got that wrong", "I had the date wrong",
-	// "I typed the wrong number"? no: "the wrong number" names a thing
+	// "I wrote it wrong", "I got that wrong", "I had the date wrong": the
+	// sentence ends in "wrong" ("I typed the wrong number" names a thing)
 	if words[0] != "i" && words[0] != "we" || len(words) < 3 || words[len(words)-1] != "wrong" {
 		return false
 	}
