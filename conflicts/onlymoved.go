@@ -45,7 +45,7 @@ func movedThereIn(existing, incoming schema.Memory) (Decision, bool) {
 
 // saysOlderState: the claim gives what held before, not only when the
 // present began: "was still nursing in Tralee", "we were still in
-// Surulere", "before that he was at GTBank". ("he only moved to Access in
+// Surulere", "before that he was at GTBank", "he was at GTBank". ("he only moved to Access in
 // 2019" alone dates the start of what the other claim says, and retires
 // nothing.)
 func saysOlderState(ts []ctok) bool {
@@ -56,9 +56,15 @@ func saysOlderState(ts []ctok) bool {
 		if t.low == "before" && i+1 < len(ts) && ts[i+1].low == "that" {
 			return true
 		}
+		if (t.low == "was" || t.low == "were") && i+2 < len(ts) && wasAtPreps[ts[i+1].low] && nameWord(ts[i+2]) {
+			return true // "when I met Emeka he was at GTBank"
+		}
 	}
 	return false
 }
+
+// wasAtPreps put a person at a place or with an employer.
+var wasAtPreps = map[string]bool{"at": true, "in": true, "with": true}
 
 // toldAfterWords say a claim tells how things were, after the fact.
 var toldAfterWords = map[string]bool{"only": true, "still": true, "when": true, "before": true, "until": true}

@@ -21,6 +21,8 @@ func TestRound15Families(t *testing.T) {
 		// an older place, told with the year the present one began
 		{"our lab is in the new building at the Instituto de Biociências, 3rd floor", "funny, when I started the PhD the lab was still in the old annex behind the herbarium, we only moved to the new building in 2023", 240 * day, SupersededBy},
 		{"our lab is in the new building at the Instituto de Biociências, 3rd floor", "we moved to the new building in 2023, the old annex is storage now", 240 * day, Unrelated},
+		{"Emeka works at Access Bank, at their head office in VI", "when I met Emeka he was at GTBank on Broad Street. he only moved to Access in 2019", 300 * day, SupersededBy},
+		{"Emeka works at Access Bank.", "he only moved to Access in 2019", 300 * day, Unrelated},
 		// a name changed for another name
 		{"For the pain he gives me Loxonin, I take only when it is bad.", "Stomach was bad, so doctor changed the Loxonin to Celecox.", 170 * day, Supersedes},
 		{"For the pain he gives me Loxonin.", "My friend changed her Tylenol to Advil.", 170 * day, Unrelated},

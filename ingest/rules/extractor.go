@@ -137,6 +137,14 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					m.Subject, m.Claim, m.Excerpt, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, moved.Excerpt+" … "+m.Excerpt, true
 					moved = nil
 				}
+				if si > 0 && onlySince(s) {
+					// "when I met Emeka he was at GTBank. he only moved to
+					// Access in 2019": the start of now, told with the
+					// state before it in the sentence before
+					if prev := t.text[sents[si-1].start:sents[si-1].end]; saysWasBefore(prev) {
+						m.Claim, m.Excerpt = prev+" "+m.Claim, prev+" "+m.Excerpt
+					}
+				}
 				if movedUndated(m) {
 					postponed = k
 				}
@@ -155,6 +163,23 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 	}
 	return out, nil
 }
+
+// onlySince: the sentence tells when the present began, after the fact:
+// "he only moved to Access in 2019", "we only moved to Yaba in 2021".
+func onlySince(s string) bool {
+	low := " " + strings.ToLower(s) + " "
+	return strings.Contains(low, " only ") && (strings.Contains(low, " moved to ") || strings.Contains(low, " switched to ") || strings.Contains(low, " started at ")) && yearIn.MatchString(s)
+}
+
+// saysWasBefore: the sentence tells a state of the past: "when I met Emeka
+// he was at GTBank on Broad Street".
+func saysWasBefore(s string) bool {
+	low := " " + strings.ToLower(s) + " "
+	return (strings.Contains(low, " was ") || strings.Contains(low, " were ")) && !strings.ContainsAny(s, "?")
+}
+
+// yearIn finds a year.
+var yearIn = regexp.MustCompile(`\b(19|20)\d\d\b`)
 
 // postponedReach is how many sentences after "the quali got postponed"
 // its new date may come: "new date is 10 September".

@@ -82,3 +82,16 @@ func TestPostponedNewDate(t *testing.T) {
 		}
 	}
 }
+
+// The start of now told after the fact ("he only moved to Access in
+// 2019") carries the state of the sentence before it in its claim.
+func TestOnlySinceJoined(t *testing.T) {
+	ms := extract(t, "when I met Emeka he was at GTBank on Broad Street. he only moved to Access in 2019")
+	if len(ms) == 0 || !strings.HasPrefix(ms[len(ms)-1].Claim, "when I met Emeka he was at GTBank") {
+		t.Fatalf("last claim does not carry the state before: %+v", ms)
+	}
+	ms = extract(t, "Emeka loves his job. he only moved to Access in 2019")
+	if len(ms) == 0 || strings.Contains(ms[len(ms)-1].Claim, "loves") {
+		t.Fatalf("a sentence with no past state was joined: %+v", ms)
+	}
+}
