@@ -134,7 +134,8 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 				if moved != nil && newDate(m) {
 					// "field trip postponed!! river is still too high. now
 					// it's 6 to 22 of May": the new date of the thing moved
-					m.Subject, m.Claim, m.Excerpt, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, moved.Excerpt+" … "+m.Excerpt, true
+					// (the excerpt stays the words said, the date's sentence)
+					m.Subject, m.Claim, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, true
 					moved = nil
 				}
 				if si > 0 && onlySince(s) {
@@ -142,7 +143,10 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					// Access in 2019": the start of now, told with the
 					// state before it in the sentence before
 					if prev := t.text[sents[si-1].start:sents[si-1].end]; saysWasBefore(prev) {
-						m.Claim, m.Excerpt = prev+" "+m.Claim, prev+" "+m.Excerpt
+						m.Claim = prev + " " + m.Claim
+						if m.Excerpt == s {
+							m.Excerpt = t.text[sents[si-1].start:sents[si].end] // the words as said
+						}
 					}
 				}
 				if movedUndated(m) {
