@@ -2,7 +2,7 @@ package conflicts
 
 import (
 	"fmt"
-
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -180,13 +180,13 @@ func bareAge(v string) (float64, bool) {
 const maxStatedAge = 110
 
 // personNamed: the claim names its subject as a person.
-func personNamed(m schema.Memory) bool {
-	for _, e := range m.Entities {
-		if e.Kind == schema.KindPerson && strings.EqualFold(e.Name, m.Subject) {
-			return true
-		}
-	}
-	return false
+func personNamed(m schema.Memory) bool { return personIn(m, m.Subject) }
+
+// personIn: the memory's entities give name as a person's.
+func personIn(m schema.Memory, name string) bool {
+	return slices.ContainsFunc(m.Entities, func(e schema.Mention) bool {
+		return e.Kind == schema.KindPerson && strings.EqualFold(e.Name, name)
+	})
 }
 
 // datedAfterSaid: the claim holds from after it was said ("Leo is 5 next

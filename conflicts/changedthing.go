@@ -23,7 +23,7 @@ import (
 // what the incoming claim changed to.
 func changedAway(existing, incoming schema.Memory) (Decision, bool) {
 	b := claimTokens(unlabelled(incoming.Claim))
-	obj, after, ok := changedObject(b)
+	name, after, ok := swappedName(b)
 	if !ok {
 		return Decision{}, false
 	}
@@ -36,66 +36,35 @@ func changedAway(existing, incoming schema.Memory) (Decision, bool) {
 			return Decision{}, false // the existing claim already names the new thing
 		}
 	}
-	if !nameWord(obj[len(obj)-1]) || !nameAfterSwap(b, after) {
-		return Decision{}, false
-	}
-	name := make([]string, len(obj))
-	for k, t := range obj {
-		name[k] = t.low
-	}
-	if !namesIn(a, name) || isPersonIn(existing, name) || isPersonIn(incoming, name) {
+	who := strings.Join(name, " ")
+	if !namesIn(a, name) || personIn(existing, who) || personIn(incoming, who) {
 		return Decision{}, false // "switched Mia to the afternoon group": a person moved
 	}
-	return Decision{Supersedes, fmt.Sprintf("the incoming claim changed %q, which the existing claim gives", strings.Join(name, " "))}, true
+	return Decision{Supersedes, fmt.Sprintf("the incoming claim changed %q, which the existing claim gives", who)}, true
 }
 
-// nameAfterSwap: the words at k say what the thing was changed to, and it
-// is a name: "to Celecox", "for the Welcia".
-func nameAfterSwap(ts []ctok, k int) bool {
-	if k >= len(ts) || ts[k].low != "to" && ts[k].low != "for" && ts[k].low != "with" {
-		return false
-	}
-	k++
-	if k < len(ts) && determiners[ts[k].low] {
-		k++
-	}
-	return k < len(ts) && nameWord(ts[k])
-}
-
-// isPersonIn: the memory's entities give the name as a person's.
-func isPersonIn(m schema.Memory, name []string) bool {
-	return slices.ContainsFunc(m.Entities, func(e schema.Mention) bool {
-		return e.Kind == schema.KindPerson && strings.EqualFold(e.Name, strings.Join(name, " "))
-	})
-}
-
-// changedObject reads "changed (the|my) THING to …", "changed THING, now
-// …", "switched THING for …": the thing (one to three words, a name or a
-// noun with its owner) and where what follows it begins. Things changed
-// without retiring a value ("changed my mind", "changed trains", "changed
-// the oil") are not read.
-func changedObject(ts []ctok) ([]ctok, int, bool) {
+// swappedName reads "changed (the) NAME to|for|with (the) NAME": the name
+// changed and where the words after it begin ("changed the Loxonin to
+// Celecox", "swapped Vodafone for the Three").
+func swappedName(ts []ctok) ([]string, int, bool) {
 	for i, t := range ts {
 		if !changedVerbs[t.low] {
 			continue
 		}
 		k := i + 1
-		if k < len(ts) && (ts[k].low == "the" || ts[k].low == "my" || ts[k].low == "our" || ts[k].low == "his" || ts[k].low == "her") {
+		if k < len(ts) && determiners[ts[k].low] {
 			k++
 		}
-		from := k
-		for k < len(ts) && k-from < 3 && isWord(strings.TrimSuffix(ts[k].low, "'s")) && !changedObjectEnds[ts[k].low] && !(k > from && ts[k].brk) {
-			k++
-		}
-		if k == from || k-from == 3 && k < len(ts) && !changedObjectEnds[ts[k].low] && !ts[k].brk {
+		name, k := nameRun(ts, k, 3)
+		if len(name) == 0 || k >= len(ts) || ts[k].low != "to" && ts[k].low != "for" && ts[k].low != "with" {
 			continue
 		}
-		obj := ts[from:k]
-		if notRetiring[obj[len(obj)-1].low] || strings.HasSuffix(obj[len(obj)-1].low, "'s") {
-			continue
+		to := k + 1
+		if to < len(ts) && determiners[ts[to].low] {
+			to++
 		}
-		if k < len(ts) && (ts[k].low == "to" || ts[k].low == "for" || ts[k].low == "with" || ts[k].brk) {
-			return obj, k, true
+		if to < len(ts) && nameWord(ts[to]) {
+			return name, k, true
 		}
 	}
 	return nil, 0, false
@@ -103,17 +72,3 @@ func changedObject(ts []ctok) ([]ctok, int, bool) {
 
 // changedVerbs say a thing was changed for another.
 var changedVerbs = map[string]bool{"changed": true, "switched": true, "swapped": true}
-
-// changedObjectEnds end the thing changed.
-var changedObjectEnds = map[string]bool{"to": true, "for": true, "with": true, "from": true, "over": true, "because": true, "and": true, "now": true, "again": true, "yesterday": true, "today": true}
-
-// notRetiring are things changed that retire no value: "changed my mind",
-// "changed trains at Crewe", "changed the oil".
-var notRetiring = map[string]bool{
-	"mind": true, "minds": true, "clothes": true, "sheets": true, "oil": true, "nappy": true, "diaper": true,
-	"bed": true, "tyres": true, "tires": true, "tyre": true, "tire": true, "battery": true, "batteries": true,
-	"filter": true, "bulb": true, "bulbs": true, "plans": true, "subject": true, "topic": true, "channel": true,
-	"gear": true, "gears": true, "lanes": true, "lane": true, "trains": true, "buses": true, "planes": true,
-	"seats": true, "places": true, "sides": true, "shifts": true, "shirt": true, "dressing": true, "bandage": true,
-	"password": true, "it": true, "that": true, "this": true, "them": true, "things": true, "everything": true,
-}

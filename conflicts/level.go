@@ -42,6 +42,15 @@ type level struct {
 	rank        int
 }
 
+// cefrOf matches w against cefr, after a check of its first letter and
+// length: most words of most claims are none.
+func cefrOf(w string) []string {
+	if len(w) < 2 || len(w) > 4 || w[0] < 'a' || w[0] > 'c' {
+		return nil
+	}
+	return cefr.FindStringSubmatch(w)
+}
+
 // cefr matches a CEFR level, with a sub-level: "a1", "b2", "a1.1".
 var cefr = regexp.MustCompile(`^([abc])([12])(?:\.\d)?$`)
 
@@ -56,7 +65,7 @@ func heldLevel(ts []ctok) (level, bool) {
 	best, found := level{}, false
 	for i, t := range ts {
 		var l level
-		if m := cefr.FindStringSubmatch(t.low); m != nil {
+		if m := cefrOf(t.low); m != nil {
 			// "A1.1" is inside A1 and ranks as its band: whether it is
 			// below a whole "A1" the words do not say
 			l = level{scale: "cefr", text: t.raw, rank: int(m[1][0]-'a')*20 + int(m[2][0]-'1')*10}

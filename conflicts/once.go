@@ -128,10 +128,7 @@ func bornIn(ts []ctok, at int) (string, bool) {
 	if k >= len(ts) || ts[k].low != "in" {
 		return "", false
 	}
-	var name []string
-	for k++; k < len(ts) && len(name) < 3 && nameWord(ts[k]) && !(len(name) > 0 && ts[k].brk); k++ {
-		name = append(name, ts[k].low)
-	}
+	name, _ := nameRun(ts, k+1, 3)
 	place := strings.Join(name, " ")
 	if len(name) == 0 || widePlaces[place] {
 		return "", false

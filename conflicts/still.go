@@ -103,9 +103,11 @@ func stillHeld(existing, incoming schema.Memory) (Decision, bool) {
 // coeliac", "reminder: ..."), or that it is as it always was ("as
 // usual", "that hasn't changed").
 func reminder(ts []ctok) bool {
-	for _, p := range reminderPhrases {
-		if runAt(ts, p) >= 0 {
-			return true
+	for _, ps := range [2][][]string{reminderPhrases, unchangedPhrases} {
+		for _, p := range ps {
+			if runAt(ts, p) >= 0 {
+				return true
+			}
 		}
 	}
 	for i, t := range ts {
@@ -120,9 +122,13 @@ var reminderPhrases = [][]string{{"in", "case", "you", "forgot"}, {"as", "i", "s
 	{"like", "i", "mentioned"}, {"as", "i", "told", "you"}, {"to", "remind", "you"}, {"just", "so", "you", "know"},
 	{"for", "context"}, {"in", "case", "i", "didn't", "mention"}, {"for", "the", "record"},
 	// what is as it always was: "Yuki called at 8 as usual", "Same house
-	// as always", "that part hasn't changed", "that's where we always stay"
+	// as always", "that's where we always stay"
 	{"as", "always"}, {"as", "usual"}, {"like", "always"}, {"as", "ever"}, {"like", "every", "week"},
-	{"hasn't", "changed"}, {"has", "not", "changed"}, {"haven't", "changed"}, {"where", "we", "always"}}
+	{"where", "we", "always"}}
+
+// unchangedPhrases say nothing changed ("that part hasn't changed"); their
+// "not" denies no value.
+var unchangedPhrases = [][]string{{"hasn't", "changed"}, {"has", "not", "changed"}, {"haven't", "changed"}}
 
 // sameHeld: two values of one type are one value said again: the same
 // key, one about the other ("8:00" / "~8:00"), or a day and a part of it
@@ -138,10 +144,9 @@ func sameHeld(a, b typedValue) bool {
 	return false
 }
 
-// unmarked is ts without the words of a phrase that says nothing changed
-// ("that part hasn't changed"), whose "not" denies no value.
+// unmarked is ts without the words of an unchangedPhrases phrase.
 func unmarked(ts []ctok) []ctok {
-	for _, p := range [][]string{{"hasn't", "changed"}, {"has", "not", "changed"}, {"haven't", "changed"}} {
+	for _, p := range unchangedPhrases {
 		if k := runAt(ts, p); k >= 0 {
 			return slices.Concat(ts[:k], ts[k+len(p):])
 		}

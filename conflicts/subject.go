@@ -44,7 +44,6 @@ var kinWords = map[string]bool{
 // determiners open a noun phrase before a kinship word.
 var determiners = map[string]bool{"my": true, "our": true, "his": true, "her": true, "their": true, "the": true, "your": true}
 
-// capitalised: w begins with an upper-case letter.
 // nameWord: t is written as a name: capitalised, a word, not "I" or one
 // of its contractions, and no day or month ("Tuesday", "Thurs", "March").
 func nameWord(t ctok) bool {
@@ -52,6 +51,17 @@ func nameWord(t ctok) bool {
 	return capitalised(t.raw) && isWord(w) && w != "i" && !strings.HasPrefix(w, "i'") && !calendarWords[w] && weekdays[w] == ""
 }
 
+// nameRun reads the words written as names (nameWord) from k on, at most
+// max of them and none after a clause break, in lower case without "'s":
+// "Green Glen Produce", "Campo Grande". end is the index after them.
+func nameRun(ts []ctok, k, max int) (name []string, end int) {
+	for ; k < len(ts) && len(name) < max && nameWord(ts[k]) && !(len(name) > 0 && ts[k].brk); k++ {
+		name = append(name, strings.TrimSuffix(ts[k].low, "'s"))
+	}
+	return name, k
+}
+
+// capitalised: w begins with an upper-case letter.
 func capitalised(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r)

@@ -53,11 +53,7 @@ func wentWithName(ts []ctok) ([]string, int, bool) {
 		if !wentVerbs[ts[i].low] || ts[i+1].low != "with" {
 			continue
 		}
-		var name []string
-		k := i + 2
-		for ; k < len(ts) && len(name) < 4 && nameWord(ts[k]) && !(len(name) > 0 && ts[k].brk); k++ {
-			name = append(name, strings.TrimSuffix(ts[k].low, "'s"))
-		}
+		name, k := nameRun(ts, i+2, 4)
 		if len(name) == 0 || k < len(ts) && ts[k].low == "to" {
 			continue
 		}
@@ -77,11 +73,7 @@ func supplierIn(ts []ctok) []string {
 		if !supplierWords[ts[i].low] {
 			continue
 		}
-		var name []string
-		for k := i + 1; k < len(ts) && len(name) < 4 && (nameWord(ts[k]) || len(name) > 0 && ts[k].low == "o'") && !(len(name) > 0 && ts[k].brk); k++ {
-			name = append(name, strings.TrimSuffix(ts[k].low, "'s"))
-		}
-		if len(name) > 0 {
+		if name, _ := nameRun(ts, i+1, 4); len(name) > 0 {
 			return name
 		}
 	}
