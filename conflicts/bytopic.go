@@ -846,6 +846,20 @@ func openingAlso(ts []ctok, i int) bool {
 	return false
 }
 
+// elsewhere: "another" at i, after "with", "to" or "at", says where a
+// thing went ("refinanced the car loan with another bank", "moved to
+// another school"), not that a second one holds beside it.
+func elsewhere(ts []ctok, i int) bool {
+	if ts[i].low != "another" || i == 0 {
+		return false
+	}
+	switch ts[i-1].low {
+	case "with", "to", "at":
+		return true
+	}
+	return false
+}
+
 // nowPrefixes before "now" make it no cue: "for now", "just now", "until
 // now", "by now", "up to now".
 var nowPrefixes = map[string]bool{"for": true, "just": true, "until": true, "till": true, "by": true, "to": true}
@@ -865,7 +879,7 @@ func cueWords(ts []ctok) (at []int, additive bool) {
 	for i, t := range ts {
 		w := t.low
 		switch {
-		case additiveWords[w] && !(w == "second" && (i > 0 && ts[i-1].low == "every" || i+1 < len(ts) && (ts[i+1].low == "grade" || ts[i+1].low == "grader"))) && !degreeToo(ts, i) && !openingAlso(ts, i),
+		case additiveWords[w] && !(w == "second" && (i > 0 && ts[i-1].low == "every" || i+1 < len(ts) && (ts[i+1].low == "grade" || ts[i+1].low == "grader"))) && !degreeToo(ts, i) && !openingAlso(ts, i) && !elsewhere(ts, i),
 			w == "as" && i+1 < len(ts) && ts[i+1].low == "well" && i+2 == len(ts):
 			// "every second Wednesday" is how often, not a second thing
 			additive = true

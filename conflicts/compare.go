@@ -350,6 +350,12 @@ func compare(existing, incoming schema.Memory) Decision {
 			// "my brother Ger is 52" / "Ger's 49th is next month"
 			return d
 		}
+		if d, ok := nearValue(existing, incoming); ok && !hasAny(claimTokens(existing.Claim), negators) && !hasAny(claimTokens(incoming.Claim), negators) {
+			// "Reserva Carmenère at the cellar door is 12,000 pesos the
+			// bottle" / "from this month the Reserva Carmenère is 15,500":
+			// one amount of one thing, read near its value
+			return d
+		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}
 	if d, ok := byTopic(existing, incoming); ok && d.Relation == Duplicate && !incoming.Correction {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -58,6 +59,10 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// wednesday this week only", "the electrician quoted £450"
 		return Decision{}, false
 	}
+	// an amount said bare takes the unit the other claim gives it:
+	// "a bottle of the Reserva is 12,000 pesos" / "new prices: the
+	// Reserva 14,000 now"
+	e.vals, i.vals = borrowUnit(e, i), borrowUnit(i, e)
 	// the one type whose values differ, read in the types' order; when
 	// a thing happens may differ in its date, its weekday and its time
 	// together ("Friday 15th Nov" / "Monday 18th November", "Tuesdays at
@@ -402,14 +407,20 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 	lo, hi := max(0, v.from-nearValueWindow), min(len(ts), v.to+nearValueWindow)
 	// whose the value is may be said anywhere before it: "My sister's
 	// rent in Leeds just went up to £1,100"
+	later := false // past a clause break after the value
 	for k := 0; k < hi; k++ {
 		if k >= v.from && k < v.to {
 			continue
 		}
 		t := ts[k]
+		later = later || k >= v.to && t.brk
 		w := stem(t.low)
 		base := strings.TrimSuffix(t.low, "'s")
 		switch {
+		case later:
+			// "increased mama's monthly to 30k pesos starting this
+			// month, her meds got more expensive": whose the value is
+			// is said before the next clause
 		case kinWords[base] || otherPeople[w]:
 			who[base] = true
 		case kinWords[strings.TrimSuffix(base, "s")]:
@@ -725,3 +736,116 @@ var clauseSubjects = map[string]bool{"i": true, "we": true, "he": true, "she": t
 var questionWords = map[string]bool{"what": true, "which": true, "when": true, "where": true, "who": true, "how": true,
 	"why": true, "is": true, "are": true, "do": true, "does": true, "did": true, "can": true, "could": true,
 	"should": true, "would": true, "will": true}
+
+// bareAmountRatio bounds how far a bare amount may be from the other
+// claim's amount to be read in its unit: a price or a payment changes by
+// less than half or double.
+const bareAmountRatio = 1.5
+
+// borrowUnit is c's values with, when c gives no amount (money or a
+// quantity) and other gives exactly one, the one bare number of c near
+// it in size (bareAmounts) read as an amount of other's type. Otherwise
+// c's values as they are.
+func borrowUnit(c, other topicClaim) map[string][]typedValue {
+	var typ string
+	var want float64
+	for t, vs := range other.vals {
+		if !unitAmount(t) {
+			continue
+		}
+		v, n := current(vs)
+		f, err := strconv.ParseFloat(v.key, 64)
+		if n != 1 || err != nil || typ != "" {
+			return c.vals
+		}
+		typ, want = t, f
+	}
+	if typ == "" || want <= 0 || slices.ContainsFunc(slices.Collect(maps.Keys(c.vals)), unitAmount) {
+		return c.vals
+	}
+	var near []typedValue
+	// a rate said with no unit is a price when the other claim's amount
+	// is money: "a room is 65,000 per night" / "raised the room rate to
+	// 72,000"
+	bare := bareAmounts(c)
+	if strings.HasPrefix(typ, "money:") {
+		bare = append(bare, c.vals["measure:rate"]...)
+	}
+	for _, b := range bare {
+		if f, _ := strconv.ParseFloat(b.key, 64); f >= want/bareAmountRatio && f <= want*bareAmountRatio {
+			near = append(near, b)
+		}
+	}
+	if len(near) != 1 {
+		return c.vals
+	}
+	out := maps.Clone(c.vals)
+	if near[0].typ == "measure:rate" {
+		delete(out, "measure:rate")
+	}
+	near[0].typ = typ
+	out[typ] = near
+	if p := strings.Split(typ, ":"); len(p) == 3 && p[2] != "" && len(out["freq"]) == 1 && out["freq"][0].key == "1/"+p[2] {
+		// "monthly is 1,620 now": how often is the amount's period
+		delete(out, "freq")
+	}
+	return out
+}
+
+// unitAmount reports whether a value type is an amount in a unit: money
+// or a quantity (not an age).
+func unitAmount(t string) bool {
+	return strings.HasPrefix(t, "money:") || strings.HasPrefix(t, "quantity:") && t != "quantity:age"
+}
+
+// bareAmounts are the numbers of a claim that no typed value holds and
+// that may be an amount said without its unit: at least 10, no year, and
+// not before a word that counts or measures something else ("1,620
+// now", "84k from 78"; not "3 terms", "2019").
+func bareAmounts(c topicClaim) []typedValue {
+	held := make([]bool, len(c.ts))
+	for _, vs := range c.vals {
+		for _, v := range vs {
+			for k := v.from; k < v.to && k < len(held); k++ {
+				held[k] = true
+			}
+		}
+	}
+	var out []typedValue
+	for k, t := range c.ts {
+		n, ok := number(t.low)
+		if held[k] || !ok || !hasDigit(t.low) {
+			continue
+		}
+		f, err := strconv.ParseFloat(n, 64)
+		if err != nil || f < 10 || f >= 1900 && f < 2100 && !strings.HasSuffix(t.low, "k") {
+			continue
+		}
+		if k > 0 && (c.ts[k-1].low == "at" || c.ts[k-1].low == "aged") && f < 120 {
+			continue // "found out the hard way at 19": an age
+		}
+		if k+1 < len(c.ts) && !held[k+1] && isWord(c.ts[k+1].low) && !c.ts[k+1].brk && !bareFollowers[c.ts[k+1].low] {
+			continue // "3 terms", "45 minutes"
+		}
+		if !(k > 0 && bareLeaders[c.ts[k-1].low] || k+1 < len(c.ts) && c.ts[k+1].low == "now") {
+			continue // "room 204", "bus 12": a number said as a value follows a verb or "to"
+		}
+		out = append(out, typedValue{typ: "number", key: n, from: k, to: k + 1})
+	}
+	return out
+}
+
+// bareLeaders may come before an amount said without its unit: "raised
+// us to 84k", "monthly is 1,620", "costs 40".
+var bareLeaders = map[string]bool{"to": true, "is": true, "'s": true, "are": true, "was": true, "at": true, "of": true,
+	"now": true, "pay": true, "paying": true, "pays": true, "paid": true, "cost": true, "costs": true, "charge": true,
+	"charges": true, "charging": true, "for": true, "sending": true, "send": true, "sends": true, "get": true, "gets": true,
+	"getting": true, "earn": true, "earns": true, "earning": true, "about": true, "around": true, "only": true, "just": true}
+
+// bareFollowers may follow an amount said without its unit: "1,620 now",
+// "14,000 at the cellar door", "72,000 with breakfast", "65,000 per night".
+var bareFollowers = map[string]bool{"now": true, "at": true, "with": true, "per": true, "a": true, "an": true, "from": true,
+	"for": true, "each": true, "and": true, "but": true, "so": true, "instead": true, "since": true, "starting": true,
+	"after": true, "before": true, "which": true, "this": true, "next": true, "every": true, "including": true, "incl": true,
+	"all": true, "total": true, "plus": true, "not": true, "only": true, "already": true, "too": true, "then": true, "in": true,
+	"on": true, "to": true, "by": true, "the": true, "is": true, "was": true}

@@ -160,6 +160,9 @@ func stem(w string) string {
 		return w
 	}
 	w = singular(w)
+	if len(w) <= 3 && strings.HasSuffix(w, "ee") {
+		return w // "fees" is "fee", as "fee" is
+	}
 	for _, suf := range []string{"ation", "ition", "ion", "ment", "ing", "ed", "ly", "er", "al"} {
 		if b, ok := strings.CutSuffix(w, suf); ok && len(b) >= 4 {
 			w = b
@@ -191,6 +194,8 @@ var topicSynonyms = map[string]string{
 	// "his weight", "was born on" / "her birthday"
 	"flight": "fly", "allergic": "allergy", "insuranc": "insur", "weight": "weigh", "born": "birthday",
 	"birth": "birthday",
+	// a school's tuition is its fees
+	"tuit": "fee",
 	// the shop's books are its bookkeeping; the internet at home is its
 	// broadband
 	"bookkeep": "book", "internet": "broadband",

@@ -331,6 +331,20 @@ var currencies = map[string]string{
 	"dollars": "usd", "dollar": "usd", "usd": "usd", "bucks": "usd", "euros": "eur", "euro": "eur", "eur": "eur",
 	"zł": "pln", "zloty": "pln", "złoty": "pln", "zlotys": "pln", "pln": "pln", "chf": "chf", "francs": "chf",
 	"kč": "czk", "czk": "czk", "sek": "sek", "nok": "nok", "dkk": "dkk", "rand": "zar", "ksh": "kes", "kes": "kes",
+	"aed": "aed", "dirham": "aed", "dirhams": "aed", "dhs": "aed", "₱": "peso", "peso": "peso", "pesos": "peso",
+	"php": "peso", "mxn": "peso", "clp": "peso", "cop": "peso", "ars": "peso", "¥": "jpy", "yen": "jpy", "jpy": "jpy",
+	"₹": "inr", "inr": "inr", "rupee": "inr", "rupees": "inr", "₵": "ghs", "ghs": "ghs", "cedi": "ghs", "cedis": "ghs",
+	"₦": "ngn", "ngn": "ngn", "naira": "ngn", "cad": "cad", "aud": "aud", "nzd": "nzd", "sgd": "sgd", "hkd": "hkd",
+	"cny": "cny", "rmb": "cny", "yuan": "cny", "฿": "thb", "thb": "thb", "baht": "thb", "huf": "huf", "forint": "huf",
+	"sar": "sar", "riyal": "sar", "riyals": "sar", "qar": "qar", "egp": "egp", "₩": "krw", "krw": "krw", "ugx": "ugx",
+	"tzs": "tzs", "uah": "uah", "hryvnia": "uah", "₽": "rub", "roubles": "rub", "rubles": "rub", "₺": "try",
+}
+
+// currencyCode reports whether a word is a currency's three-letter code,
+// which may come before the amount as a sign does: "AED 42,000".
+func currencyCode(w string) bool {
+	_, ok := currencies[w]
+	return ok && len(w) == 3 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
 // periods name how often an amount is paid.
@@ -452,7 +466,7 @@ func typedValues(m schema.Memory) ([]ctok, []typedValue) {
 		if !free(i, i+1) {
 			continue
 		}
-		if cur, ok := currencies[low(i)]; ok && utf8.RuneCountInString(low(i)) == 1 {
+		if cur, ok := currencies[low(i)]; ok && (utf8.RuneCountInString(low(i)) == 1 || currencyCode(low(i))) {
 			if n, k, ok := amountAt(ts, i+1); ok && free(i+1, k) {
 				end, per := moneyPeriod(ts, k)
 				add("money:"+cur+":"+per, n, i, end) // "£900", "£1.2 million", "$3bn"

@@ -1,0 +1,31 @@
+package conflicts
+
+import (
+	"testing"
+	"time"
+)
+
+// Families read in the forty-fifth round: an amount said without its
+// unit, a currency given by its code, whose an amount is said before the
+// next clause, and a provider changed for "another", with the look-alikes
+// that must stay as they are.
+func TestRound16Families(t *testing.T) {
+	day := 24 * time.Hour
+	checkRelations(t, []relCase{
+		// an amount said bare takes the other claim's unit
+		{"Reserva Carmenère at the cellar door is 12,000 pesos the bottle", "new prices at the cellar door: Reserva Carmenère 14,000 now, glass and labels went up", 115 * day, Supersedes},
+		{"Reserva Carmenère at the cellar door is 12,000 pesos the bottle", "from this month the Reserva Carmenère is 15,500 at the cellar door", 350 * day, Supersedes},
+		{"a room is 65,000 per night with breakfast", "raised the room rate to 72,000 with breakfast, from September on", 200 * day, Supersedes},
+		{"car loan is 1,850 dirhams monthly, auto deducted every 5th", "refinanced the car loan with another bank, monthly is 1,620 now. small win", 180 * day, Supersedes},
+		{"Reserva Carmenère at the cellar door is 12,000 pesos the bottle", "the Reserva Carmenère vines are 40 now, planted by my father", 100 * day, Unrelated},
+		{"Reserva Carmenère at the cellar door is 12,000 pesos the bottle", "the Gran Reserva Carmenère is 25,000 now", 100 * day, Unrelated},
+		{"I'm allergic to penicillin, found out the hard way at 19.", "Switched my phone to Giffgaff, £12 a month for way more data than EE gave me.", 200 * day, Unrelated},
+		{"car loan is 1,850 dirhams monthly", "my brother's car loan is 1,620 now", 100 * day, Unrelated},
+		// a currency given by its code, before or after the amount
+		{"Josh's school fees for this year is AED 42,000, paid in 3 terms.", "new fee schedule from the school: Josh's tuition is now AED 45,500 for Grade 10", 210 * day, Supersedes},
+		{"our rent is 78,000 AED a year for a 2BR, 4 cheques", "the rent went up to 84,000 AED a year", 80 * day, Supersedes},
+		{"Josh's school fees for this year is AED 42,000.", "Bea's school fees are now AED 38,000", 210 * day, Unrelated},
+		// whose an amount is, said before the next clause
+		{"I send mama 25,000 pesos every month thru GCash, always right after payday", "now sending mama 30k pesos every month thru GCash, her meds got more expensive", 120 * day, Supersedes},
+	})
+}
