@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -112,6 +113,13 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// "Yoga's Mondays from now on", not "No netball this Tuesday"
 		return Decision{}, false
 	}
+	if differ == "date" && existing.ValidFrom != nil && existing.ValidFrom.After(saidTime(existing)) && existing.ValidFrom.Before(saidTime(incoming).Add(-24*time.Hour)) {
+		// "my qualificação is set for 20 August" / "quali got
+		// postponed, new date is 10 September", said in late August:
+		// the day, to come when it was said, had passed, so another
+		// occasion was put off
+		return Decision{}, false
+	}
 	ew, ewho := wordsNear(e.ts, at[0], existing)
 	iw, iwho := wordsNear(i.ts, at[1], incoming)
 	if !sameWho(ewho, iwho) || hasAny(e.ts, jobWords) || hasAny(i.ts, jobWords) || oneWay(e.ts) != oneWay(i.ts) {
@@ -141,12 +149,41 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		}
 	}
 	if anchor == "" {
+		anchor = clippedAnchor(ew, iw)
+	}
+	if anchor == "" {
 		anchor = sharedHead(existing, incoming, e.ts, i.ts, at)
 	}
 	if anchor == "" {
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("one %s near %q in both claims, %q and %q, and the incoming claim is worded as a change", describeTypes([]string{differ}), anchor, at[0].key, at[1].key)}, true
+}
+
+// clipMin is the fewest letters a clipped word keeps: "cardio" for
+// "cardiologist", "physio" for "physiotherapist".
+const clipMin = 5
+
+// clippedAnchor is a word near one value that is the clipped form of a
+// word near the other ("mama's cardiologist" / "mama's cardio appt"), as
+// "cardio/cardiologist", or "" when none is; the first in order.
+func clippedAnchor(ew, iw map[string]bool) string {
+	var out []string
+	for a := range ew {
+		for b := range iw {
+			short, long := a, b
+			if len(a) > len(b) {
+				short, long = b, a
+			}
+			if len(short) >= clipMin && len(long) > len(short) && strings.HasPrefix(long, short) {
+				out = append(out, short+"/"+long)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return slices.Min(out)
 }
 
 // nameVerbs follow a name that opens a claim: "Ruby gets £10 a week";
@@ -526,7 +563,9 @@ var otherPeople = stemSet("colleague", "boss", "manager", "friend", "neighbour",
 func qualifiersAgree(a, b []ctok) bool {
 	for k := 1; k < len(a); k++ {
 		w := stem(a[k].low)
-		if !isWord(a[k].low) || nearSkip[w] || a[k].brk || !hasStem(b, w) {
+		if !isWord(a[k].low) || nearSkip[w] || a[k].brk || !hasStem(b, w) || capitalised(a[k].raw) && capitalised(a[k-1].raw) {
+			// (a word of a name, "Iloilo Doctors' Hospital", is no
+			// thing qualified: "the doctor" is not of another kind)
 			continue
 		}
 		qa, qb := qualifierOf(a, w), qualifierOf(b, w)

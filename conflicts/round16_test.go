@@ -27,5 +27,12 @@ func TestRound16Families(t *testing.T) {
 		{"Josh's school fees for this year is AED 42,000.", "Bea's school fees are now AED 38,000", 210 * day, Unrelated},
 		// whose an amount is, said before the next clause
 		{"I send mama 25,000 pesos every month thru GCash, always right after payday", "now sending mama 30k pesos every month thru GCash, her meds got more expensive", 120 * day, Supersedes},
+		// a thing put off, its new date first in the next sentence
+		{"surgery is March 14 at Clínica Reñaca", "surgery postponed AGAIN!! April 18 now, the surgeon got sick", 63 * day, Supersedes},
+		{"moved the surgery to April 4, I can't be in the clínica in the middle of vendimia", "surgery postponed AGAIN!! April 18 now, the surgeon got sick", 29 * day, Supersedes},
+		{"surgery is March 14 at Clínica Reñaca", "the dentist postponed my cleaning. April 18 now.", 63 * day, Unrelated},
+		// a booking's date is the one booked; a clipped word is the word
+		{"booked mama's cardiologist at Iloilo Doctors' Hospital, June 4. Jovelyn will bring her", "mama's cardio appt moved to June 11, she has a conference in Manila", 30 * day, Supersedes},
+		{"booked mama's cardiologist at Iloilo Doctors' Hospital, June 4.", "my dentist appt moved to June 11", 30 * day, Unrelated},
 	})
 }

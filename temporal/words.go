@@ -174,6 +174,9 @@ var edExceptions = map[string]bool{
 	"embed": true, "seed": true, "feed": true, "weed": true, "breed": true, "sled": true,
 	"wed": true, "ted": true, "ned": true, "fred": true, "ed": true, "bred": true, "fled": false,
 	"scheduled": true, "expected": true, "supposed": true, "planned": true,
+	// a booking's date is the time booked, mostly one to come: "booked
+	// mama's cardiologist at Iloilo Doctors', June 4"
+	"booked": true, "rebooked": true, "reserved": true,
 }
 
 func isPastWord(w string) bool {

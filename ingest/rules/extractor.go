@@ -136,6 +136,12 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					// it's 6 to 22 of May": the new date of the thing moved
 					// (the excerpt stays the words said, the date's sentence)
 					m.Subject, m.Claim, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, true
+					if m.ValidFrom != nil && m.ValidFrom.Before(t.ref) && !yearIn.MatchString(m.Claim) {
+						// a thing put off is put off to a later day: "April
+						// 18 now", said on 2 April, is this year's
+						later := m.ValidFrom.AddDate(1, 0, 0)
+						m.ValidFrom = &later
+					}
 					moved = nil
 				}
 				if si > 0 && onlySince(s) {
@@ -212,9 +218,17 @@ func newDate(m schema.Memory) bool {
 	switch m.Subject {
 	case "new date", "date", "now it", "it", "the new date":
 		return true
+	case "":
+		// "April 18 now, the surgeon got sick": the date first, "now"
+		// after it
+		return dateThenNow.MatchString(m.Claim)
 	}
 	return false
 }
+
+// dateThenNow: a claim opens with a date and "now": "April 18 now", "the
+// 20th now", "6 May now".
+var dateThenNow = regexp.MustCompile(`(?i)^(?:the\s+)?(?:[a-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?(?:\s+[a-z]{3,9})?)\s+now\b`)
 
 // postponeWords move a thing to another time.
 var postponeWords = set(`postponed delayed rescheduled moved pushed`)

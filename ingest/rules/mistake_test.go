@@ -3,6 +3,9 @@ package rules
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/persistmemory/persistmemory/schema"
 )
 
 // A sentence that only admits a mistake makes the next sentence a
@@ -69,6 +72,7 @@ func TestPostponedNewDate(t *testing.T) {
 		{"quali got postponed, one of the external members has a conference. new date is 10 September", "quali", true},
 		{"field trip postponed!! I'm gutted. The river is high. now it's 6 to 22 of May", "now it", false},
 		{"The party was great. New date is 10 September for the next one.", "new date", false},
+		{"surgery postponed AGAIN!! April 18 now, the surgeon got sick", "surgery", true},
 	}
 	for _, tt := range tests {
 		ms := extract(t, tt.text)
@@ -80,6 +84,19 @@ func TestPostponedNewDate(t *testing.T) {
 		if m.Subject != tt.subj || m.Correction != tt.corrected {
 			t.Errorf("%q: last memory %q (%s / %s, correction %v), want subject %q, correction %v", tt.text, m.Claim, m.Subject, m.Value, m.Correction, tt.subj, tt.corrected)
 		}
+	}
+}
+
+// A date given first with "now" after a thing put off is a day to come,
+// though the words around it are in the past.
+func TestPostponedDateToCome(t *testing.T) {
+	said := time.Date(2024, 4, 2, 21, 0, 0, 0, time.UTC)
+	ms, err := Extractor{}.Extract(t.Context(), schema.Document{Text: "surgery postponed AGAIN!! April 18 now, the surgeon got sick", SaidAt: said})
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("Extract = %v, %v", ms, err)
+	}
+	if m := ms[len(ms)-1]; m.ValidFrom == nil || !m.ValidFrom.Equal(time.Date(2024, 4, 18, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("new date of %q = %v, want 2024-04-18", m.Claim, m.ValidFrom)
 	}
 }
 
