@@ -29,12 +29,12 @@ func movedThereIn(existing, incoming schema.Memory) (Decision, bool) {
 	if !hasAny(b, toldAfterWords) || !saysOlderState(b) {
 		return Decision{}, false
 	}
-	name, ok := movedToInYear(b, saidTime(incoming).Year())
+	name, with, ok := movedToInYear(b, saidTime(incoming).Year())
 	if !ok {
 		return Decision{}, false
 	}
 	a := claimTokens(unlabelled(existing.Claim))
-	if usedTo(a) >= 0 || hasAny(a, pastVerbsOfState) || !namesIn(a, name) {
+	if usedTo(a) >= 0 || hasAny(a, pastVerbsOfState) || !namesIn(a, name) || with && !livesWith(a, name[0]) {
 		return Decision{}, false
 	}
 	if n := leadPerson(b); n != "" && !slices.ContainsFunc(a, func(x ctok) bool { return strings.TrimSuffix(x.low, "'s") == n }) {
@@ -59,6 +59,28 @@ func saysOlderState(ts []ctok) bool {
 		if (t.low == "was" || t.low == "were") && i+2 < len(ts) && wasAtPreps[ts[i+1].low] && nameWord(ts[i+2]) {
 			return true // "when I met Emeka he was at GTBank"
 		}
+		if (t.low == "was" || t.low == "were") && placedBefore(ts, i+1) {
+			return true // "I was in a bedspace in Karama", "mama was living alone in Pavia"
+		}
+	}
+	return false
+}
+
+// olderStateReach is how many words after "was" placedBefore reads for
+// where someone was.
+const olderStateReach = 5
+
+// placedBefore: within olderStateReach words from k, in one clause, a
+// preposition of place stands before a name: "in a bedspace in Karama",
+// "living alone in Pavia".
+func placedBefore(ts []ctok, k int) bool {
+	for j := k; j+1 < len(ts) && j < k+olderStateReach; j++ {
+		if j > k && ts[j].brk {
+			return false
+		}
+		if wasAtPreps[ts[j].low] && nameWord(ts[j+1]) && !ts[j+1].brk {
+			return true
+		}
 	}
 	return false
 }
@@ -73,23 +95,37 @@ var toldAfterWords = map[string]bool{"only": true, "still": true, "when": true, 
 var pastVerbsOfState = map[string]bool{"was": true, "were": true, "used": true, "lived": true, "worked": true}
 
 // movedToInYear reads "moved to NAME in YEAR" (or "switched", "went",
-// "started at"): the name (a run of capitalised words, or two or three
-// words after "the", "our" or "my") and a year before now (the year the
-// claim was said).
-func movedToInYear(ts []ctok, now int) ([]string, bool) {
+// "started at", "got the NAME flat", "moved in with NAME"): the name (a
+// run of capitalised words, or two or three words after "the", "our" or
+// "my") and a year before now (the year the claim was said). with is
+// true when the name is of whom someone moved in with.
+func movedToInYear(ts []ctok, now int) (name []string, with bool, ok bool) {
 	for i, t := range ts {
-		if !startedAtVerbs[t.low] || i+2 >= len(ts) || ts[i+1].low != "to" && ts[i+1].low != "at" {
+		k := i + 2
+		with = t.low == "moved" && i+3 < len(ts) && ts[i+1].low == "in" && ts[i+2].low == "with"
+		switch {
+		case startedAtVerbs[t.low] && i+2 < len(ts) && (ts[i+1].low == "to" || ts[i+1].low == "at"):
+		case t.low == "moved" && i+3 < len(ts) && ts[i+1].low == "in" && ts[i+2].low == "with":
+			k = i + 3 // "she only moved in with Jovelyn in Jaro in 2021"
+		case gotPlaceVerbs[t.low] && i+2 < len(ts) && ts[i+1].low == "the" && capitalised(ts[i+2].raw):
+			k = i + 1 // "we only got the Al Nahda flat in 2019"
+		default:
 			continue
 		}
-		k := i + 2
 		definite := ts[k].low == "the" || ts[k].low == "our" || ts[k].low == "my"
 		if definite {
 			k++
 		}
-		var name []string
+		name = nil
 		for k < len(ts) && capitalised(ts[k].raw) && isWord(ts[k].low) && !(len(name) > 0 && ts[k].brk) {
 			name = append(name, ts[k].low)
 			k++
+		}
+		if len(name) > 0 && k+1 < len(ts) && placeNouns[ts[k].low] && !ts[k].brk {
+			k++ // "the Al Nahda flat"
+		}
+		if len(name) > 0 && k+2 < len(ts) && ts[k].low == "in" && capitalised(ts[k+1].raw) && !yearWord(ts[k+1].low) && ts[k+2].low == "in" {
+			k += 2 // "in with Jovelyn in Jaro in 2021"
 		}
 		if len(name) == 0 && definite {
 			// "we only moved to the new building in 2023": a definite
@@ -107,12 +143,40 @@ func movedToInYear(ts []ctok, now int) ([]string, bool) {
 		}
 		if w := ts[k+1].low; yearWord(w) {
 			if y, err := strconv.Atoi(w); err == nil && y < now {
-				return name, true
+				return name, with, true
 			}
 		}
 	}
-	return nil, false
+	return nil, false, false
 }
+
+// livesWithReach is how many words before a person's name "with" may
+// stand: "lives with my younger sister Jovelyn".
+const livesWithReach = 4
+
+// livesWith: the claim puts someone with the person named first: "She
+// lives with my younger sister Jovelyn in Jaro"; not "Jovelyn said her
+// rent went up".
+func livesWith(ts []ctok, first string) bool {
+	for i, t := range ts {
+		if strings.TrimSuffix(t.low, "'s") != first {
+			continue
+		}
+		for j := i - 1; j >= 0 && j >= i-livesWithReach; j-- {
+			if ts[j].low == "with" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gotPlaceVerbs come before a home or a place had from a time: "we only
+// got the Al Nahda flat in 2019".
+var gotPlaceVerbs = map[string]bool{"got": true, "bought": true, "rented": true}
+
+// placeNouns may follow a place's name: "the Al Nahda flat".
+var placeNouns = map[string]bool{"flat": true, "apartment": true, "house": true, "place": true, "office": true, "shop": true, "studio": true}
 
 // startedAtVerbs move or start a person at a place.
 var startedAtVerbs = map[string]bool{"moved": true, "switched": true, "went": true, "started": true, "transferred": true, "joined": false}

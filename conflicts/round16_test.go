@@ -34,5 +34,10 @@ func TestRound16Families(t *testing.T) {
 		// a booking's date is the one booked; a clipped word is the word
 		{"booked mama's cardiologist at Iloilo Doctors' Hospital, June 4. Jovelyn will bring her", "mama's cardio appt moved to June 11, she has a conference in Manila", 30 * day, Supersedes},
 		{"booked mama's cardiologist at Iloilo Doctors' Hospital, June 4.", "my dentist appt moved to June 11", 30 * day, Unrelated},
+		// an older home, told with the year the present one began
+		{"we live in Al Nahda, near Sahara Centre, 14th floor.", "funny, when I first came in 2016 I was in a bedspace in Karama, we only got the Al Nahda flat in 2019 when Ramon and the kids joined", 250 * day, SupersededBy},
+		{"She lives with my younger sister Jovelyn in Jaro, Iloilo", "before Papa died mama was living alone in Pavia, she only moved in with Jovelyn in Jaro in 2021", 316 * day, SupersededBy},
+		{"Jovelyn said her rent in Jaro went up to 6,500 pesos.", "before Papa died mama was living alone in Pavia, she only moved in with Jovelyn in Jaro in 2021", 270 * day, Unrelated},
+		{"we live in Al Nahda, near Sahara Centre.", "we only got the Al Nahda flat in 2019", 250 * day, Unrelated},
 	})
 }
