@@ -121,12 +121,31 @@ func saysWrong(claim string) bool {
 // does; ok is false unless both give an age of one subject called by its
 // name in both.
 func agesOfOne(existing, incoming schema.Memory) (Decision, bool) {
-	se, si := strings.Join(key(existing.Subject), " "), strings.Join(key(incoming.Subject), " ")
+	se, si := ageHolder(existing), ageHolder(incoming)
 	if se == "" || se != si || !namedIn(se, existing.Claim) || !namedIn(si, incoming.Claim) {
 		// "my son is 8" / "my son turns 5 next week": two sons, perhaps
 		return Decision{}, false
 	}
-	return impossibleAges(existing, incoming, fmt.Sprintf("both claims give the age of %q", existing.Subject))
+	return impossibleAges(existing, incoming, fmt.Sprintf("both claims give the age of %q", se))
+}
+
+// ageHolder is whose age a claim may give: its subject, or the subject's
+// last word when that is a name ("husband ramon" is Ramon), or with no
+// subject a name that opens the claim before an age's verb ("Ramon
+// turning 43 next month").
+func ageHolder(m schema.Memory) string {
+	k := key(m.Subject)
+	switch {
+	case len(k) > 1 && namedIn(k[len(k)-1], m.Claim) && kinWords[k[0]]:
+		return k[len(k)-1]
+	case len(k) > 0:
+		return strings.Join(k, " ")
+	}
+	ts := claimTokens(unlabelled(m.Claim))
+	if len(ts) > 2 && capitalised(ts[0].raw) && isWord(ts[0].low) && (ts[1].low == "turning" || ts[1].low == "turns") {
+		return ts[0].low
+	}
+	return ""
 }
 
 // namedIn: subject is a name, written with a capital in claim ("Magda",

@@ -126,6 +126,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	careerYears,      // "I taught for 38 years before retiring in 2021" / "in my 32 years in the classroom"
 	datesOfOneThing,  // "My passport expires in March 2026" / "Passport's good until August 2026"
 	totalsOfOneThing, // "the farm is 120 acres all in" / "the whole farm is only 85 acres"
+	distancesFrom,    // "we're about 40 km from Valparaíso" / "we're close, just 15 km from Valpo"
 }
 
 // compare is Compare before the check that the amounts are one thing's

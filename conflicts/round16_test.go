@@ -39,5 +39,17 @@ func TestRound16Families(t *testing.T) {
 		{"She lives with my younger sister Jovelyn in Jaro, Iloilo", "before Papa died mama was living alone in Pavia, she only moved in with Jovelyn in Jaro in 2021", 316 * day, SupersededBy},
 		{"Jovelyn said her rent in Jaro went up to 6,500 pesos.", "before Papa died mama was living alone in Pavia, she only moved in with Jovelyn in Jaro in 2021", 270 * day, Unrelated},
 		{"we live in Al Nahda, near Sahara Centre.", "we only got the Al Nahda flat in 2019", 250 * day, Unrelated},
+		// one person's age, the holder named by a relation and a name
+		{"Husband Ramon is 47, he's a driver for a logistics company in Jebel Ali.", "Ramon turning 43 next month, planning a surprise dinner with his kabarkada", 142 * day, Contradicts},
+		{"Husband Ramon is 47.", "Ramon turning 48 next month, planning a surprise dinner", 142 * day, Unrelated},
+		{"Husband Ramon is 47.", "Josh turning 13 next month, planning a party", 142 * day, Unrelated},
+		// a thing opens once
+		{"we opened the guesthouse in 2012, it was Ximena's idea", "the guesthouse has been open since 2015, almost 10 years", 225 * day, Contradicts},
+		{"we opened the guesthouse in 2012, it was Ximena's idea", "the guesthouse reopened in 2021 after the fire", 225 * day, Unrelated},
+		// a place does not move
+		{"we're about 40 km from Valparaíso, 45 min by car", "we're close, just 15 km from Valpo, guests come out for lunch", 228 * day, Contradicts},
+		{"we're about 40 km from Valparaíso, 45 min by car", "we're 45 km from Valparaíso", 228 * day, Unrelated},
+		{"we're about 40 km from Valparaíso", "we're 15 km from Casablanca town", 228 * day, Unrelated},
+		{"we're about 40 km from Valparaíso", "we moved, now we're 15 km from Valparaíso", 228 * day, Supersedes},
 	})
 }

@@ -20,6 +20,11 @@ const OneOccasionSpan = 28 * 24 * time.Hour
 // together or when both name one upcoming occasion; said apart it may be
 // another occasion (next week's meeting), so neither is retired.
 func whenDecision(existing, incoming schema.Memory, ev, iv view, about, values string) Decision {
+	if !incoming.Correction && foundedIn(existing) && foundedIn(incoming) {
+		// "we opened the guesthouse in 2012" / "the guesthouse has been
+		// open since 2015": a thing opens once
+		return Decision{Contradicts, fmt.Sprintf("%s, when it began; %s, and a thing is opened or founded once", about, values)}
+	}
 	switch {
 	case incoming.Correction || iv.changed || iv.renewed:
 		return Decision{Supersedes, fmt.Sprintf("%s, when it happens; %s and the incoming claim says it changed", about, values)}
@@ -214,3 +219,22 @@ func routineDays(ts []ctok) bool {
 	}
 	return false
 }
+
+// foundingWords say when a thing was opened, founded or built.
+var foundingWords = map[string]bool{"opened": true, "open": true, "founded": true, "established": true, "built": true}
+
+// foundedIn: the claim dates a thing's opening or founding by a year
+// alone: "we opened the guesthouse in 2012", "open since 2015".
+func foundedIn(m schema.Memory) bool {
+	ts := claimTokens(m.Claim)
+	years := 0
+	for _, t := range ts {
+		if yearWord(t.low) {
+			years++
+		}
+	}
+	return years == 1 && hasAny(ts, foundingWords) && !hasAny(ts, reopenWords)
+}
+
+// reopenWords say a thing opened again, which it may do more than once.
+var reopenWords = map[string]bool{"reopened": true, "again": true, "new": true, "renovated": true, "moved": true}
