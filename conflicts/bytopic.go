@@ -728,7 +728,7 @@ var changeVerbs = map[string]bool{
 	"raised": true, "increased": true, "decreased": true, "reduced": true, "lowered": true, "cut": true,
 	"dropped": true, "bumped": true, "upped": true, "pushed": true, "brought": true, "rose": true,
 	"risen": true, "fell": true, "fallen": true, "updated": true, "gone": true, "went": true,
-	"put": true, "moves": true, "changes": true, "switches": false,
+	"put": true, "moves": true, "changes": true, "switches": false, "change": true,
 	// as "went", only with a way: "stipend goes up to $28.5k"
 	"goes": true, "go": true, "going": true,
 	"transferred": true, "relocated": true, "transfers": true, "relocates": true,

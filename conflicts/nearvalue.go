@@ -239,7 +239,9 @@ func otherThan(vs []typedValue, key string) (typedValue, int) {
 	for _, v := range vs {
 		switch {
 		case v.old:
-		case v.key == key:
+		case v.key == key, v.typ == "date" && monthLeftOut(v.key, key):
+			// ("couldn't get leave for the 18th": the old date, its
+			// month left out)
 			same++
 		default:
 			other = v

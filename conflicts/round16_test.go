@@ -51,5 +51,8 @@ func TestRound16Families(t *testing.T) {
 		{"we're about 40 km from Valparaíso, 45 min by car", "we're 45 km from Valparaíso", 228 * day, Unrelated},
 		{"we're about 40 km from Valparaíso", "we're 15 km from Casablanca town", 228 * day, Unrelated},
 		{"we're about 40 km from Valparaíso", "we moved, now we're 15 km from Valparaíso", 228 * day, Supersedes},
+		// the old date named beside the new one, its month left out
+		{"booked our Christmas flights to Iloilo via Manila! leaving Dec 18", "had to change flights to Dec 20, couldn't get leave for the 18th", 23 * day, Supersedes},
+		{"booked our Christmas flights to Iloilo via Manila! leaving Dec 18", "Bea's school play moved to Dec 20, not the 12th", 23 * day, Unrelated},
 	})
 }
