@@ -119,7 +119,7 @@ func (p *Pipeline) plan(ctx context.Context, owner schema.Owner, job schema.Job,
 				w.Reinforce = append(w.Reinforce, graph.Reinforcement{MemoryID: ex.ID, Excerpt: c.Excerpt, Confidence: c.Confidence, TurnIDs: turnsFor(c.Excerpt, turns)})
 				return true
 			case conflicts.Supersedes:
-				w.Supersede = append(w.Supersede, graph.Supersession{NewID: c.ID, OldID: ex.ID, Reason: d.Reason})
+				w.Supersede = append(w.Supersede, graph.Supersession{NewID: c.ID, OldID: ex.ID, Reason: d.Reason, At: occasionMoved(ex, c)})
 			case conflicts.SupersededBy:
 				w.Supersede = append(w.Supersede, graph.Supersession{NewID: ex.ID, OldID: c.ID, Reason: d.Reason})
 			case conflicts.Contradicts:
@@ -873,4 +873,16 @@ func withoutConflicts(cs []schema.Conflict, id string) []schema.Conflict {
 		}
 	}
 	return out
+}
+
+// occasionMoved is when an occasion moved to another day stopped being
+// the plan: when the move was said, not the new day ("surgery is March
+// 14" / "surgery postponed AGAIN!! April 18 now", said on 2 March, ends
+// the March plan on 2 March). Zero (the new memory's start) unless both
+// are events and the new one is dated after it was said.
+func occasionMoved(old, moved schema.Memory) time.Time {
+	if old.Type != schema.TypeEvent || moved.Type != schema.TypeEvent || moved.SaidAt == nil || moved.ValidFrom == nil || !moved.ValidFrom.After(*moved.SaidAt) {
+		return time.Time{}
+	}
+	return *moved.SaidAt
 }

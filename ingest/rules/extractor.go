@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -57,6 +58,7 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 		corrNext := false
 		var moved *schema.Memory // a thing postponed, its new date not yet said
 		movedFor := 0
+		movedOut, movedStart := 0, 0 // where in out it is, and where its sentence starts
 		for si := 0; si < len(sents); si++ {
 			if si%64 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -136,6 +138,12 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					// it's 6 to 22 of May": the new date of the thing moved
 					// (the excerpt stays the words said, the date's sentence)
 					m.Subject, m.Claim, m.Correction = moved.Subject, moved.Claim+" … "+m.Claim, true
+					if m.Excerpt == s && movedOut < len(out) && out[movedOut].Claim == moved.Claim {
+						// one memory of the thing and its new date, its
+						// excerpt the words as said from the one to the other
+						out = slices.Delete(out, movedOut, movedOut+1)
+						m.Excerpt = t.text[movedStart:sents[si].end]
+					}
 					if m.ValidFrom != nil && m.ValidFrom.Before(t.ref) && !yearIn.MatchString(m.Claim) {
 						// a thing put off is put off to a later day: "April
 						// 18 now", said on 2 April, is this year's
@@ -156,7 +164,7 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					}
 				}
 				if movedUndated(m) {
-					postponed = k
+					postponed, movedOut, movedStart = k, len(out), sents[si].start
 				}
 				out = append(out, finish(m, t, turn{}))
 			}

@@ -98,6 +98,11 @@ func TestPostponedDateToCome(t *testing.T) {
 	if m := ms[len(ms)-1]; m.ValidFrom == nil || !m.ValidFrom.Equal(time.Date(2024, 4, 18, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("new date of %q = %v, want 2024-04-18", m.Claim, m.ValidFrom)
 	}
+	// the thing and its new date are one memory, its excerpt the words
+	// as said from the one to the other
+	if len(ms) != 1 || ms[0].Excerpt != "surgery postponed AGAIN!! April 18 now, the surgeon got sick" {
+		t.Errorf("Extract = %d memories, first excerpt %q; want one with both sentences", len(ms), ms[0].Excerpt)
+	}
 }
 
 // The start of now told after the fact ("he only moved to Access in
