@@ -54,5 +54,8 @@ func TestRound16Families(t *testing.T) {
 		// the old date named beside the new one, its month left out
 		{"booked our Christmas flights to Iloilo via Manila! leaving Dec 18", "had to change flights to Dec 20, couldn't get leave for the 18th", 23 * day, Supersedes},
 		{"booked our Christmas flights to Iloilo via Manila! leaving Dec 18", "Bea's school play moved to Dec 20, not the 12th", 23 * day, Unrelated},
+		// the physio by another name
+		{"kinesiólogo twice a week, Tuesdays and Fridays in Viña", "physio down to once a week now, knee much better", 39 * day, Supersedes},
+		{"kinesiólogo twice a week, Tuesdays and Fridays in Viña", "yoga down to once a week now", 39 * day, Unrelated},
 	})
 }

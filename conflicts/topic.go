@@ -139,6 +139,8 @@ var topicAbbreviations = map[string]string{
 	"prod": "production", "dev": "development", "repo": "repository", "env": "environment",
 	"admin": "administration", "docs": "documentation", "info": "information",
 	"physio": "physiotherapy", "infra": "infrastructure", "k8s": "kubernetes", "req": "request", "reqs": "request",
+	// the physio in Spanish-speaking South America: "kinesiólogo twice a week"
+	"kinesiólogo": "physiotherapy", "kinesiologo": "physiotherapy", "kinesióloga": "physiotherapy", "kine": "physiotherapy", "kinesio": "physiotherapy",
 	"min": "minute", "mins": "minute", "auth": "authentication", "children": "kid", "kids": "kid",
 	"father": "dad", "mother": "mum", "mom": "mum", "mummy": "mum", "daddy": "dad",
 	// a lesson and a class of one subject are one thing: "English lessons" /
