@@ -110,6 +110,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	endedThing,       // "I drive a 2016 Skoda Octavia" / "finally got rid of the Skoda!"
 	changedAway,      // "I pick up my medicines at the pharmacy next to Hattori-Tenjin station" / "I changed pharmacy to the Welcia"
 	wentWith,         // "Veg and fruit all comes from Brig o' Fruit" / "We've gone with Green Glen Produce … for all the veg and fruit"
+	changedSupplier,  // "corks come from Corchos Andinos" / "changed cork supplier, now we buy from a Portuguese company"
 	beforeNamed,      // "I bank with Tangerine" / "Used to bank with TD before Tangerine"
 	stillHeld,        // "everything comes from Minoterie Forest now" / "still getting my flour from Minoterie Forest"
 	agesOfOne,        // "Magda is 41 now" / "Magda turns 38 on 14 October"

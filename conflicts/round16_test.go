@@ -57,5 +57,9 @@ func TestRound16Families(t *testing.T) {
 		// the physio by another name
 		{"kinesiólogo twice a week, Tuesdays and Fridays in Viña", "physio down to once a week now, knee much better", 39 * day, Supersedes},
 		{"kinesiólogo twice a week, Tuesdays and Fridays in Viña", "yoga down to once a week now", 39 * day, Unrelated},
+		// a supplier changed, said of the thing supplied
+		{"corks come from Corchos Andinos in Santiago, 180 pesos each", "changed cork supplier, now we buy from a Portuguese company through their Santiago office, better quality", 190 * day, Supersedes},
+		{"corks come from Corchos Andinos in Santiago, 180 pesos each", "changed label supplier, the new ones peel less", 190 * day, Unrelated},
+		{"corks come from Corchos Andinos in Santiago", "thinking we might change cork supplier next year", 190 * day, Unrelated},
 	})
 }

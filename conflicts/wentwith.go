@@ -82,3 +82,38 @@ func supplierIn(ts []ctok) []string {
 
 // supplierWords come before the name a thing is had from.
 var supplierWords = map[string]bool{"from": true, "with": true, "through": true, "use": true, "using": true, "via": true}
+
+// changedSupplier decides as Supersedes a change of supplier said of the
+// thing supplied, with or without the new one's name: "corks come from
+// Corchos Andinos in Santiago" / "changed cork supplier, now we buy from a
+// Portuguese company". The incoming claim changes (changed, switched, new)
+// the supplier of a thing the existing claim has from a name, and does
+// not name that supplier.
+func changedSupplier(existing, incoming schema.Memory) (Decision, bool) {
+	if asks(existing.Claim) || asks(incoming.Claim) || existing.Negated || incoming.Negated || !saidLater(incoming, existing) {
+		return Decision{}, false
+	}
+	b := claimTokens(unlabelled(incoming.Claim))
+	thing := ""
+	for i := 1; i+1 < len(b); i++ {
+		if supplierNouns[b[i+1].low] && changeOfSupplier[b[i-1].low] && isWord(b[i].low) {
+			thing = stem(b[i].low) // "changed cork supplier"
+			break
+		}
+	}
+	if thing == "" || hypothetical(b) || wished(b) {
+		return Decision{}, false
+	}
+	a := claimTokens(unlabelled(existing.Claim))
+	old := supplierIn(a)
+	if len(old) == 0 || namesIn(b, old) || !hasStem(a, thing) || hypothetical(a) || wished(a) {
+		return Decision{}, false
+	}
+	return Decision{Supersedes, fmt.Sprintf("the incoming claim changed the %s supplier the existing claim has as %s", thing, strings.Join(old, " "))}, true
+}
+
+// supplierNouns name who supplies a thing.
+var supplierNouns = map[string]bool{"supplier": true, "suppliers": true, "provider": true, "vendor": true}
+
+// changeOfSupplier come before "<thing> supplier" said changed.
+var changeOfSupplier = map[string]bool{"changed": true, "switched": true, "new": true, "changing": true, "switching": true}
