@@ -61,8 +61,13 @@
 // postponed … new date is 10 September"; postponed.go) and a new supplier
 // one went with for the thing ("gone with Green Glen Produce … for all the
 // veg and fruit"; wentwith.go) are changes. Where one was born and the
-// year one retired happen once (once.go). Paraphrases read as one
-// slot: "has a penicillin
+// year one retired happen once (once.go). An amount said without its
+// unit takes the other claim's ("12,000 pesos the bottle" / "14,000
+// now"; nearvalue.go), a supplier changed for the thing ("changed cork
+// supplier"; wentwith.go) is a change, and a place's distance given twice
+// ("40 km from Valparaíso" / "just 15 km from Valpo"; distance.go) and a
+// thing's opening year given twice (when.go) are contradictions.
+// Paraphrases read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =
 // "we"; "non-refundable" denies "refundable", a diet ("vegetarian") is
