@@ -121,6 +121,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	movedThereIn,     // "Niamh is a nurse in Cork University Hospital" / "Niamh was still nursing in Tralee, she only moved to CUH in 2010"
 	tookOverAfter,    // "For the hip I see Dr. Mori" / "He treated my hip first … until he retired in 2023 and Dr. Mori took over"
 	levelsRose,       // "At the club I am 2-dan" / "Promoted to 3-dan at the club!"
+	titleSaidNow,     // "I'm a senior staff nurse at Al Zahra" / "guess who's charge nurse now 🎉 got the promotion"
 	saidWrongly,      // "committee meeting is set for nov 14" / "sorry I said the 14th, its the 18th"
 	postponedTo,      // "my qualificação is set for 20 August" / "quali got postponed … new date is 10 September"
 	tripYears,        // "I was in Georgia in 2022" / "Georgia was 2019, just before covid"

@@ -69,3 +69,79 @@ var jobChangeWords = map[string]bool{"now": true, "promoted": true, "promotion":
 // sideRoleWords say a role is held beside another.
 var sideRoleWords = map[string]bool{"too": true, "also": true, "volunteer": true, "volunteering": true, "side": true,
 	"part-time": true, "governor": true, "trustee": true, "acting": true, "temporarily": true, "cover": true, "covering": true}
+
+// titleSaidNow decides as Supersedes the speaker's job title said anew in
+// a claim with no slot: "I'm a senior staff nurse at Al Zahra Hospital"
+// (or "Marisol here, 44, … senior staff nurse at Al Zahra Hospital") /
+// "guess who's charge nurse now 🎉 got the promotion". The incoming claim
+// gives the speaker ("guess who's", "I'm") a title whose head is a job
+// noun, said as a change (jobChangeWords); the existing claim gives the
+// speaker a title of the same head in other words; neither names a
+// relative, and the incoming one holds it beside nothing.
+func titleSaidNow(existing, incoming schema.Memory) (Decision, bool) {
+	if saidTime(incoming).Before(saidTime(existing)) || existing.Negated || incoming.Negated || asks(incoming.Claim) {
+		return Decision{}, false
+	}
+	b := claimTokens(unlabelled(incoming.Claim))
+	head, it, ok := speakerTitle(b)
+	if !ok || !hasAny(b, jobChangeWords) || hasAny(b, sideRoleWords) || hypothetical(b) || hasAny(b, tentative) || len(kinOf(b)) > 0 {
+		return Decision{}, false
+	}
+	a := claimTokens(unlabelled(existing.Claim))
+	if len(kinOf(a)) > 0 || !(speakerSubject(existing) || introduces(a)) {
+		return Decision{}, false
+	}
+	et := ""
+	for k, t := range a {
+		if t.low == head {
+			et = titleBefore(a, k)
+			if j := k - len(strings.Fields(et)); j >= 0 && possessives[a[j].low] {
+				et = "" // "My manager is Karen Li": whose manager, not what the speaker is
+			}
+		}
+	}
+	if et == "" || et == it || strings.Contains(et, it) {
+		return Decision{}, false
+	}
+	return Decision{Supersedes, fmt.Sprintf("the speaker's job title, %q and then %q, and the incoming claim says it changed", et, it)}, true
+}
+
+// speakerTitle reads a title the speaker is given ("guess who's charge
+// nurse now", "I'm a charge nurse now"): its head job noun and the title.
+func speakerTitle(ts []ctok) (head, title string, ok bool) {
+	for k, t := range ts {
+		if !jobNouns[t.low] {
+			continue
+		}
+		for j := k - 1; j >= 0 && j >= k-4; j-- {
+			if ts[j].low == "i'm" || ts[j].low == "im" || ts[j].low == "who's" && j > 0 && ts[j-1].low == "guess" {
+				return t.low, titleBefore(ts, k), true
+			}
+			if ts[j].brk {
+				break
+			}
+		}
+	}
+	return "", "", false
+}
+
+// titleBefore is the title ending at the job noun at k: the noun and up
+// to two words before it that are no article, pronoun or verb ("senior
+// staff nurse", "charge nurse").
+func titleBefore(ts []ctok, k int) string {
+	words := []string{ts[k].low}
+	for j := k - 1; j >= 0 && j >= k-2 && !ts[j+1].brk; j-- {
+		w := ts[j].low
+		if !isWord(w) || determiners[w] || possessives[w] || jobChangeWords[w] || w == "i'm" || w == "im" || w == "who's" || w == "am" || w == "is" || w == "just" || capitalised(ts[j].raw) && j > 0 && !acronym(ts[j].raw) {
+			break
+		}
+		words = append([]string{w}, words...)
+	}
+	return strings.Join(words, " ")
+}
+
+// introduces: the claim opens by the speaker's name ("Marisol here, 44,
+// ICU nurse in Dubai").
+func introduces(ts []ctok) bool {
+	return len(ts) > 1 && capitalised(ts[0].raw) && ts[1].low == "here"
+}

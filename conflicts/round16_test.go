@@ -61,5 +61,11 @@ func TestRound16Families(t *testing.T) {
 		{"corks come from Corchos Andinos in Santiago, 180 pesos each", "changed cork supplier, now we buy from a Portuguese company through their Santiago office, better quality", 190 * day, Supersedes},
 		{"corks come from Corchos Andinos in Santiago, 180 pesos each", "changed label supplier, the new ones peel less", 190 * day, Unrelated},
 		{"corks come from Corchos Andinos in Santiago", "thinking we might change cork supplier next year", 190 * day, Unrelated},
+		// the speaker's job title said anew
+		{"Hi! Marisol here, 44, ICU nurse in Dubai, senior staff nurse at Al Zahra Hospital.", "guess who's charge nurse now 🎉 got the promotion on Wednesday!!", 123 * day, Supersedes},
+		{"I'm a senior staff nurse at Al Zahra Hospital.", "guess who's charge nurse now 🎉 got the promotion on Wednesday!!", 123 * day, Supersedes},
+		{"My manager is Karen Li, she's great about protecting our focus time.", "Big reorg: I'm now engineering manager for payments and platform.", 400 * day, Unrelated},
+		{"I'm a senior staff nurse at Al Zahra Hospital.", "my sister is charge nurse now, got the promotion", 123 * day, Unrelated},
+		{"I'm a senior staff nurse at Al Zahra Hospital.", "guess who's charge nurse for the weekend too", 123 * day, Unrelated},
 	})
 }
