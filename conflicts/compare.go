@@ -119,6 +119,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	weekdayMoved,     // "English lessons on Thursday evenings" / "english class moved to wednesday evenings"
 	sameCondition,    // "I'm allergic to penicillin" / "reminder: I can't take penicillin, I'm allergic"
 	movedThereIn,     // "Niamh is a nurse in Cork University Hospital" / "Niamh was still nursing in Tralee, she only moved to CUH in 2010"
+	amountBack,       // "6 hectares of vines" / "my father bought this land in 1979, it was only 2 hectares of país then"
 	tookOverAfter,    // "For the hip I see Dr. Mori" / "He treated my hip first … until he retired in 2023 and Dr. Mori took over"
 	levelsRose,       // "At the club I am 2-dan" / "Promoted to 3-dan at the club!"
 	titleSaidNow,     // "I'm a senior staff nurse at Al Zahra" / "guess who's charge nurse now 🎉 got the promotion"

@@ -66,7 +66,10 @@
 // now"; nearvalue.go), a supplier changed for the thing ("changed cork
 // supplier"; wentwith.go) is a change, and a place's distance given twice
 // ("40 km from Valparaíso" / "just 15 km from Valpo"; distance.go) and a
-// thing's opening year given twice (when.go) are contradictions.
+// thing's opening year given twice (when.go) are contradictions; an
+// older amount told with a past year ("it was only 2 hectares then";
+// thensize.go) and the speaker's job title said anew ("guess who's charge
+// nurse now"; ownrole.go) are read too.
 // Paraphrases read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =

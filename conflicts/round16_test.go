@@ -67,5 +67,9 @@ func TestRound16Families(t *testing.T) {
 		{"My manager is Karen Li, she's great about protecting our focus time.", "Big reorg: I'm now engineering manager for payments and platform.", 400 * day, Unrelated},
 		{"I'm a senior staff nurse at Al Zahra Hospital.", "my sister is charge nurse now, got the promotion", 123 * day, Unrelated},
 		{"I'm a senior staff nurse at Al Zahra Hospital.", "guess who's charge nurse for the weekend too", 123 * day, Unrelated},
+		// an older amount, told with a past year
+		{"6 hectares of vines, mostly Carmenère and Syrah, a little Sauvignon Blanc", "my father bought this land in 1979, it was only 2 hectares of país then, we planted the rest in the 90s", 295 * day, SupersededBy},
+		{"6 hectares of vines", "my neighbour has 2 hectares of país", 295 * day, Unrelated},
+		{"6 hectares of vines", "it was only 2 hectares then, and it will be 8 when we buy the plot next door", 295 * day, Unrelated},
 	})
 }
