@@ -1041,6 +1041,12 @@ func oneOff(ts []ctok) bool {
 		return true
 	}
 	for i := 0; i+1 < len(ts); i++ {
+		if (ts[i].low == "just" || ts[i].low == "only") && (ts[i+1].low == "tomorrow" || ts[i+1].low == "today" || ts[i+1].low == "tonight") {
+			return true // "just tomorrow I'm starting work at 7:30"
+		}
+		if ts[i].low == "back" && i+2 < len(ts) && ts[i+1].low == "to" && ts[i+2].low == "normal" {
+			return true // "… for the audit, then back to normal"
+		}
 		// "this week only", "only this week", "just this Friday"
 		if ts[i].low != "this" || !oneOffSpans[ts[i+1].low] && !valueWord(ts[i+1].low) {
 			continue

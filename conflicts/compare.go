@@ -85,6 +85,11 @@ const DuplicateTextSimilarity = 0.85
 // memories to compare. It is pure and safe for concurrent use.
 func Compare(existing, incoming schema.Memory) Decision {
 	d := compare(existing, incoming)
+	if d.Relation == Supersedes && oneOff(claimTokens(unlabelled(incoming.Claim))) && !oneOff(claimTokens(unlabelled(existing.Claim))) {
+		// "I start work at 9" / "just tomorrow I'm starting work at 7:30
+		// for the audit, then back to normal": one occasion
+		return Decision{Unrelated, "the incoming claim says it holds for one occasion only, after which the existing one holds again"}
+	}
 	switch d.Relation {
 	case Supersedes, SupersededBy, Contradicts:
 		if why := bothHold(existing, incoming); why != "" {

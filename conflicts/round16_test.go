@@ -71,5 +71,10 @@ func TestRound16Families(t *testing.T) {
 		{"6 hectares of vines, mostly Carmenère and Syrah, a little Sauvignon Blanc", "my father bought this land in 1979, it was only 2 hectares of país then, we planted the rest in the 90s", 295 * day, SupersededBy},
 		{"6 hectares of vines", "my neighbour has 2 hectares of país", 295 * day, Unrelated},
 		{"6 hectares of vines", "it was only 2 hectares then, and it will be 8 when we buy the plot next door", 295 * day, Unrelated},
+		// a day word typed in a hurry, and one occasion
+		{"Bea's birthday is March 22, she still wants a Frozen cake haha", "tommorow is Bea's birthday (22nd) and I'm on duty 😭", 17 * day, Duplicate},
+		{"I start work at 9", "just tomorrow I'm starting work at 7:30 for the audit, then back to normal", 10 * day, Unrelated},
+		{"I start work at 9", "just tmrw I'm starting work at 7:30 for the audit, then back to normal", 10 * day, Unrelated},
+		{"I start work at 9", "from Monday I'm starting work at 7:30", 10 * day, Supersedes},
 	})
 }

@@ -102,7 +102,7 @@ func readTokens(s string) []ctok {
 	flush := func() {
 		if b.Len() > 0 {
 			r := b.String()
-			out = append(out, ctok{raw: r, low: strings.ToLower(r), brk: brk})
+			out = append(out, ctok{raw: r, low: temporal.Respell(strings.ToLower(r)), brk: brk})
 			b.Reset()
 			brk = false
 		}

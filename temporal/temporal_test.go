@@ -50,6 +50,9 @@ func TestFind(t *testing.T) {
 		{"Dr Evans cut my dose in December", "December", jan, "2023-12-01", "2024-01-01", Month, Within, false},
 		{"We've cut the trip short, flying home in March", "March", jan, "2024-03-01", "2024-04-01", Month, Within, false},
 		{"Harwood Mill put the price up from June", "June", jan, "2024-06-01", "2024-07-01", Month, Within, false},
+		// a day word typed in a hurry
+		{"tommorow is Bea's birthday", "tommorow", mon, "2023-05-09", "2023-05-10", Day, Within, false},
+		{"see you tmrw", "tmrw", mon, "2023-05-09", "2023-05-10", Day, Within, false},
 		// a booking's date is the time booked
 		{"booked mama's cardiologist at Iloilo Doctors' Hospital, June 4", "June 4", jan, "2024-06-04", "2024-06-05", Day, Within, false},
 		{"I'll call on Tuesday", "Tuesday", mon, "2023-05-09", "2023-05-10", Day, Within, false},

@@ -72,6 +72,7 @@ func tokenize(text string) []tok {
 				k = tokNum
 			}
 			low := strings.ToLower(strings.ReplaceAll(s, "’", "'"))
+			low = Respell(low) // "tommorow" is tomorrow
 			if stem, ok := possessiveTimeWord(low); ok {
 				// "Saturday's match", "last week's meeting": the day or
 				// period itself; the "'s" is dropped
@@ -91,6 +92,24 @@ func tokenize(text string) []tok {
 		}
 	}
 	return toks
+}
+
+// misspelt are the day words as people type them in a hurry, by their
+// spelling.
+var misspelt = map[string]string{
+	"tommorow": "tomorrow", "tommorrow": "tomorrow", "tomorow": "tomorrow", "tmrw": "tomorrow", "tmr": "tomorrow",
+	"tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "yesterdy": "yesterday", "yesturday": "yesterday",
+	"yday": "yesterday", "tonite": "tonight", "tdy": "today",
+}
+
+// Respell is a lower-case word as it is spelt: a day word typed in a
+// hurry ("tommorow", "tmrw", "yday") is the day word; any other word is
+// itself.
+func Respell(low string) string {
+	if right, ok := misspelt[low]; ok {
+		return right
+	}
+	return low
 }
 
 // adjacent reports whether b follows a with no space between.
