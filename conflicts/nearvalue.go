@@ -151,6 +151,11 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	if anchor == "" {
 		anchor = clippedAnchor(ew, iw)
 	}
+	if anchor == "" && periodic(differ) && saysRate(e.ts) && saysRate(i.ts) {
+		// "I charge $45/hr" / "Raised my rate to $55/hr": what one
+		// charges by the hour is one's rate
+		anchor = "rate"
+	}
 	if anchor == "" {
 		anchor = sharedHead(existing, incoming, e.ts, i.ts, at)
 	}
@@ -447,6 +452,15 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 	// whose the value is may be said anywhere before it: "My sister's
 	// rent in Leeds just went up to £1,100"
 	later := false // past a clause break after the value
+	// the speaker said as the subject just before the value makes it
+	// theirs: "all my clients are abroad and I charge $45/hr"
+	own := -1
+	for k := v.from - 1; k >= 0 && k >= v.from-4; k-- {
+		if ts[k].low == "i" || ts[k].low == "i'm" || ts[k].low == "we" || ts[k].low == "we're" {
+			own = k
+			break
+		}
+	}
 	for k := 0; k < hi; k++ {
 		if k >= v.from && k < v.to {
 			continue
@@ -456,7 +470,7 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 		w := stem(t.low)
 		base := strings.TrimSuffix(t.low, "'s")
 		switch {
-		case later:
+		case later, k < own:
 			// "increased mama's monthly to 30k pesos starting this
 			// month, her meds got more expensive": whose the value is
 			// is said before the next clause
@@ -890,3 +904,17 @@ var bareFollowers = map[string]bool{"now": true, "at": true, "with": true, "per"
 	"after": true, "before": true, "which": true, "this": true, "next": true, "every": true, "including": true, "incl": true,
 	"all": true, "total": true, "plus": true, "not": true, "only": true, "already": true, "too": true, "then": true, "in": true,
 	"on": true, "to": true, "by": true, "the": true, "is": true, "was": true}
+
+// periodic reports whether a type is money paid by a period: "$45/hr",
+// "£400 a day".
+func periodic(t string) bool {
+	p := strings.Split(t, ":")
+	return len(p) == 3 && p[0] == "money" && p[2] != ""
+}
+
+// chargedWords say an amount is what someone charges: "I charge", "my
+// rate".
+var chargedWords = map[string]bool{"charge": true, "charges": true, "charging": true, "rate": true, "rates": true}
+
+// saysRate: the claim says an amount is a rate charged.
+func saysRate(ts []ctok) bool { return hasAny(ts, chargedWords) }

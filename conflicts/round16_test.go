@@ -76,5 +76,9 @@ func TestRound16Families(t *testing.T) {
 		{"I start work at 9", "just tomorrow I'm starting work at 7:30 for the audit, then back to normal", 10 * day, Unrelated},
 		{"I start work at 9", "just tmrw I'm starting work at 7:30 for the audit, then back to normal", 10 * day, Unrelated},
 		{"I start work at 9", "from Monday I'm starting work at 7:30", 10 * day, Supersedes},
+		// what one charges by the hour is one's rate; the speaker's own
+		{"Mostly Go services on Postgres, all my clients are abroad and I charge $45/hr.", "Raised my rate to $55/hr across the board and nobody complained 🙌", 205 * day, Supersedes},
+		{"I charge $45/hr.", "My plumber raised his rate to $55/hr", 205 * day, Unrelated},
+		{"I charge $45/hr.", "the garage charged $55 to fix the wipers", 205 * day, Unrelated},
 	})
 }
