@@ -151,6 +151,12 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	if anchor == "" {
 		anchor = clippedAnchor(ew, iw)
 	}
+	if u, ok := strings.CutPrefix(differ, "quantity:"); ok && anchor == "" && counted(u) && hasStem(e.ts, stem(u)) && hasStem(i.ts, stem(u)) && maps.Equal(ewho, iwho) && !tally(e.ts) && !tally(i.ts) {
+		// "milking 90 cows at the moment" / "we're at 105 milking cows
+		// now": a count of one kind of thing, named in both and of no
+		// one named, is what it counts
+		anchor = u
+	}
 	if anchor == "" && periodic(differ) && saysRate(e.ts) && saysRate(i.ts) {
 		// "I charge $45/hr" / "Raised my rate to $55/hr": what one
 		// charges by the hour is one's rate
@@ -918,3 +924,21 @@ var chargedWords = map[string]bool{"charge": true, "charges": true, "charging": 
 
 // saysRate: the claim says an amount is a rate charged.
 func saysRate(ts []ctok) bool { return hasAny(ts, chargedWords) }
+
+// counted reports whether a quantity's unit is a kind of thing counted
+// ("cows", "hives", "beds"), not a measure (kg, minutes, km), a span of
+// time or a person's age.
+func counted(u string) bool {
+	return u != "" && !knownUnit(u) && periods[u] == "" && u != "age" && u != "year" && u != "day" && u != "week" && u != "month" && u != "time" && isWord(u)
+}
+
+// tally reports whether a claim gives a count as it stands on the way to
+// more: "18 weddings booked so far, aiming for 24".
+func tally(ts []ctok) bool {
+	for k, t := range ts {
+		if t.low == "far" && k > 0 && ts[k-1].low == "so" || t.low == "aiming" || t.low == "goal" || t.low == "target" {
+			return true
+		}
+	}
+	return false
+}

@@ -80,5 +80,10 @@ func TestRound16Families(t *testing.T) {
 		{"Mostly Go services on Postgres, all my clients are abroad and I charge $45/hr.", "Raised my rate to $55/hr across the board and nobody complained 🙌", 205 * day, Supersedes},
 		{"I charge $45/hr.", "My plumber raised his rate to $55/hr", 205 * day, Unrelated},
 		{"I charge $45/hr.", "the garage charged $55 to fix the wipers", 205 * day, Unrelated},
+		// a count of one kind of thing
+		{"milking 90 cows at the moment. calving started last week so the place is mad", "bought 15 heifers off a neighbour so we're at 105 milking cows now", 126 * day, Supersedes},
+		{"milking 90 cows at the moment.", "Ger is milking 200 cows now, more than double us", 69 * day, Unrelated},
+		{"goal for this vintage: 20,000 bottles", "from this month the Reserva Carmenère is 15,500 at the cellar door", 230 * day, Unrelated},
+		{"the head's report is 9 pages and nobody reads past page 3", "Estyn have pushed our inspection back to 11-13 March", 120 * day, Unrelated},
 	})
 }
