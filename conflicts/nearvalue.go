@@ -477,9 +477,11 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 		base := strings.TrimSuffix(t.low, "'s")
 		switch {
 		case later, k < own:
-			// "increased mama's monthly to 30k pesos starting this
-			// month, her meds got more expensive": whose the value is
-			// is said before the next clause
+			// whose the value is is said before the next clause
+			// ("increased mama's monthly to 30k pesos starting this
+			// month, her meds got more expensive"), and not before the
+			// speaker who holds it ("all my clients are abroad and I
+			// charge $45/hr")
 		case kinWords[base] || otherPeople[w]:
 			who[base] = true
 		case kinWords[strings.TrimSuffix(base, "s")]:
@@ -800,7 +802,7 @@ var questionWords = map[string]bool{"what": true, "which": true, "when": true, "
 
 // bareAmountRatio bounds how far a bare amount may be from the other
 // claim's amount to be read in its unit: a price or a payment changes by
-// less than half or double.
+// less than half again, or a third less.
 const bareAmountRatio = 1.5
 
 // borrowUnit is c's values with, when c gives no amount (money or a
