@@ -186,7 +186,7 @@ func clippedAnchor(ew, iw map[string]bool) string {
 			if len(a) > len(b) {
 				short, long = b, a
 			}
-			if len(short) >= clipMin && len(long) > len(short) && strings.HasPrefix(long, short) {
+			if len(short) >= clipMin && clippedFrom(short, long) {
 				out = append(out, short+"/"+long)
 			}
 		}
@@ -195,6 +195,22 @@ func clippedAnchor(ew, iw map[string]bool) string {
 		return ""
 	}
 	return slices.Min(out)
+}
+
+// clippedFrom: short is long cut short, as said ("cardio" of
+// "cardiologist", "quali" of "qualificação").
+func clippedFrom(short, long string) bool {
+	return len(long) > len(short) && strings.HasPrefix(long, short)
+}
+
+// anyType reports whether vals has a value of a type that is.
+func anyType(vals map[string][]typedValue, is func(string) bool) bool {
+	for t := range vals {
+		if is(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameVerbs follow a name that opens a claim: "Ruby gets £10 a week";
@@ -823,7 +839,7 @@ func borrowUnit(c, other topicClaim) map[string][]typedValue {
 		}
 		typ, want = t, f
 	}
-	if typ == "" || want <= 0 || slices.ContainsFunc(slices.Collect(maps.Keys(c.vals)), unitAmount) {
+	if typ == "" || want <= 0 || anyType(c.vals, unitAmount) {
 		return c.vals
 	}
 	var near []typedValue

@@ -43,7 +43,7 @@ func postponedTo(existing, incoming schema.Memory) (Decision, bool) {
 		if qualifiersApart(a, b, []string{stem(w)}) {
 			return Decision{}, false // "the house insurance renews" / "car insurance renewal pushed back"
 		}
-		if slices.ContainsFunc(a, func(t ctok) bool { return t.low == w || strings.HasPrefix(t.low, w) && len(t.low) > len(w) }) {
+		if slices.ContainsFunc(a, func(t ctok) bool { return t.low == w || clippedFrom(w, t.low) }) {
 			return Decision{Supersedes, fmt.Sprintf("the incoming claim says the %s was postponed from %s to %s", w, ec.vals["date"][0].key, ic.vals["date"][0].key)}, true
 		}
 	}
