@@ -219,9 +219,10 @@ var Holdouts = []Holdout{
 	{"holdout90.json", "hold-out 90 (two people's streams of 60 messages, every pair; for reading)"},
 	{"holdout91.json", "hold-out 91 (two people's streams of 60 messages, every pair; read in the forty-fourth round)"},
 	{"holdout92.json", "hold-out 92 (two people's streams of 60 messages, every pair; read in the forty-fifth round)"},
-	{"holdout93.json", "hold-out 93 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout93.json", "hold-out 93 (two people's streams of 60 messages, every pair; read in the forty-sixth round)"},
 	{"holdout94.json", "hold-out 94 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 	{"holdout95.json", "hold-out 95 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
+	{"holdout96.json", "hold-out 96 (two people's streams of 60 messages, every pair; unread: measure, do not read with -v)"},
 }
 
 // Holdout is one labelled set beside the tuning corpus: its file and the
