@@ -747,6 +747,9 @@ var changeVerbs = map[string]bool{
 	"shifted": true, "shifting": true, "shifts": true,
 	// a date moved: "the launch slipped to 2 April", "delayed until June"
 	"slipped": true, "slid": true, "delayed": true, "deferred": true,
+	// the bare form said as done ("PureGym don increase my membership to
+	// £24.99")
+	"increase": true, "raise": true, "reduce": true, "decrease": true, "lower": true,
 }
 
 // newcomers are what "new" says of a person who joins: "our new SRE",

@@ -135,6 +135,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	datesOfOneThing,  // "My passport expires in March 2026" / "Passport's good until August 2026"
 	totalsOfOneThing, // "the farm is 120 acres all in" / "the whole farm is only 85 acres"
 	distancesFrom,    // "we're about 40 km from Valparaíso" / "we're close, just 15 km from Valpo"
+	weddingYears,     // "We married in 1976 at the Old High Church" / "Our wedding was in 1979 at the Old High"
 }
 
 // compare is Compare before the check that the amounts are one thing's

@@ -47,6 +47,9 @@ func endedThing(existing, incoming schema.Memory) (Decision, bool) {
 		if end == 0 || hasAny(its[max(0, k-3):k], notWords) {
 			continue // "didn't cancel", "won't be leaving"
 		}
+		if its[k].low == "old" && k > 0 && capitalised(its[k].raw) {
+			continue // "our wedding was at the Old High": a name
+		}
 		// the object: "got rid of the Skoda", "leaving EE altogether",
 		// "gave the old iPhone to Mum", ended by the speaker ("Karen's
 		// left Routewise" is hers); "replaced it" ends the name the

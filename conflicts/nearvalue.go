@@ -84,6 +84,16 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 			// the new one
 			iv, in = otherThan(ivs, ev.key)
 		}
+		if en > 1 && in == 1 {
+			// "tablets: clopidogrel 75mg, ramipril 2.5mg, and
+			// atorvastatin 40mg" / "Ramipril's 10mg now": the item of a
+			// list the incoming claim names
+			iw, iwho := wordsNear(i.ts, iv, incoming)
+			maps.Copy(iw, iwho) // "Ramipril's 10mg now" opens with the item
+			if v, ok := listItem(e.ts, e.vals[t], iw); ok {
+				ev, en = v, 1
+			}
+		}
 		if en == 0 || in == 0 {
 			continue
 		}
@@ -122,6 +132,8 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	}
 	ew, ewho := wordsNear(e.ts, at[0], existing)
 	iw, iwho := wordsNear(i.ts, at[1], incoming)
+	lowerInOther(ewho, ew, i.ts)
+	lowerInOther(iwho, iw, e.ts)
 	if !sameWho(ewho, iwho) || hasAny(e.ts, jobWords) || hasAny(i.ts, jobWords) || oneWay(e.ts) != oneWay(i.ts) {
 		// "Dad takes 5 mg" / "Mum's doctor increased her amlodipine";
 		// "charged £90 to replace the wipers"; "my flight to Oslo" / "my
@@ -169,6 +181,37 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("one %s near %q in both claims, %q and %q, and the incoming claim is worded as a change", describeTypes([]string{differ}), anchor, at[0].key, at[1].key)}, true
+}
+
+// listItem is the one current value of vs whose word just before it,
+// the item of a list it is said of ("ramipril 2.5mg"), is among near;
+// false when none or more than one is.
+func listItem(ts []ctok, vs []typedValue, near map[string]bool) (typedValue, bool) {
+	var out typedValue
+	n := 0
+	for _, v := range vs {
+		if v.old || v.from < 1 || ts[v.from].brk {
+			continue
+		}
+		w := stem(strings.TrimSuffix(ts[v.from-1].low, "'s"))
+		if isWord(w) && !nearSkip[w] && !genericStems[w] && near[w] {
+			out = v
+			n++
+		}
+	}
+	return out, n == 1
+}
+
+// lowerInOther moves from who to words a name the other claim says in
+// lower case: a thing's name opening a claim ("Ramipril's 10mg now" /
+// "ramipril 2.5mg"), not a person's.
+func lowerInOther(who, words map[string]bool, other []ctok) {
+	for _, t := range other {
+		if b := strings.TrimSuffix(t.low, "'s"); who[b] && !capitalised(t.raw) && !anyPerson(map[string]bool{b: true}) {
+			delete(who, b)
+			words[stem(b)] = true
+		}
+	}
 }
 
 // clipMin is the fewest letters a clipped word keeps: "cardio" for
@@ -291,6 +334,12 @@ func movesTo(ts []ctok) bool {
 			if ts[k+1].low != "to" {
 				continue
 			}
+			if ts[k].low == "down" && (k == 0 || ts[k].brk || downSayers[ts[k-1].low]) {
+				// "Lost two colonies over the winter. Down to 2 hives",
+				// "we're down to 2": a count fallen ("up to" opening a
+				// claim is a limit: "up to 5 guests")
+				return true
+			}
 			for j := k - 1; j >= 0 && j >= k-3; j-- {
 				if moveVerbs[ts[j].low] {
 					return true
@@ -304,6 +353,9 @@ func movesTo(ts []ctok) bool {
 	}
 	return false
 }
+
+// downSayers say who is down to a value: "we're down to 2 hives".
+var downSayers = map[string]bool{"we're": true, "i'm": true, "we": true, "i": true, "we've": true, "i've": true, "now": true}
 
 // moveVerbs move a value up or down: "put the price up to", "going up
 // to", "crept up to".
@@ -504,7 +556,7 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 			who[strings.TrimSuffix(base, "s")] = true
 		case t.low == "his" || t.low == "her" || t.low == "their":
 			who["3"] = true
-		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && (k > 0 || base != t.low || k+1 < hi && nameVerbs[ts[k+1].low]) && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
+		case capitalised(t.raw) && isWord(base) && !nearSkip[stem(base)] && !(k == 0 && heldOneNouns[stem(base)]) && (k > 0 || base != t.low || k+1 < hi && nameVerbs[ts[k+1].low]) && t.low != "i" && !strings.HasPrefix(t.low, "i'") && !calendarName(base):
 			who[base] = true
 		}
 		if salaryWords[t.low] || t.low == "on" && k+1 == v.from && strings.HasPrefix(v.typ, "money:") || t.low == "on" && k+2 == v.from && (ts[k+1].low == "about" || ts[k+1].low == "around") && strings.HasPrefix(v.typ, "money:") {
@@ -514,7 +566,10 @@ func wordsNear(ts []ctok, v typedValue, m schema.Memory) (map[string]bool, map[s
 				out["salary"] = true
 			}
 		}
-		if k < lo || len(w) < 3 && !acronym(t.raw) || !isWord(t.low) || nearSkip[w] || notAThing(t.low) || genericStems[w] || timeAdverbs[t.low] || dayParts[t.low] != "" {
+		// a thing's possessive is a word of what the value is of
+		// ("physio's changing to Thursdays"), a person's is whose it is
+		thing := base != t.low && isWord(base) && !kinWords[base] && !kinWords[strings.TrimSuffix(base, "s")] && !otherPeople[w] && (!capitalised(t.raw) || k == 0 && heldOneNouns[stem(base)])
+		if k < lo || len(w) < 3 && !acronym(t.raw) || !isWord(t.low) && !thing || nearSkip[w] || notAThing(t.low) || genericStems[w] || timeAdverbs[t.low] || dayParts[t.low] != "" {
 			continue
 		}
 		if _, day := weekdays[t.low]; day || isMonthName(t.low) || numberWords[t.low] != "" {
@@ -684,12 +739,23 @@ func headBefore(ts []ctok, v typedValue) string {
 	for k := v.from - 1; k >= 0 && k >= v.from-nearValueWindow; k-- {
 		t := ts[k]
 		w := stem(strings.TrimSuffix(t.low, "'s"))
-		if !isWord(strings.TrimSuffix(t.low, "'s")) || nearSkip[w] || notAThing(t.low) || possessives[t.low] || genericStems[w] || len(w) < 3 && !acronym(t.raw) {
+		if !isWord(strings.TrimSuffix(t.low, "'s")) || nearSkip[w] || notAThing(t.low) || possessives[t.low] || genericStems[w] || len(w) < 3 && !acronym(t.raw) || inLongName(ts, k) {
 			continue
 		}
 		return w
 	}
 	return ""
+}
+
+// inLongName reports whether ts[k] is a word of a name of several
+// capitalised words said within a sentence ("joined PureGym on Stockport
+// Road, £22.99 a month"): a place or a firm, not the kind of thing a
+// value is of.
+func inLongName(ts []ctok, k int) bool {
+	if k == 0 || !capitalised(ts[k].raw) {
+		return false
+	}
+	return capitalised(ts[k-1].raw) && k-1 > 0 || k+1 < len(ts) && capitalised(ts[k+1].raw) && !ts[k+1].brk
 }
 
 // perItem is what a claim gives a value per: an item ("each"), a time

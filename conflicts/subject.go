@@ -39,6 +39,7 @@ var kinWords = map[string]bool{
 	"stepdaughter": true, "stepmother": true, "stepfather": true, "sibling": true, "flatmate": true,
 	"roommate": true, "boyfriend": true, "girlfriend": true, "fiance": true, "fiancee": true,
 	"fiancé": true, "fiancée": true, "twin": true, "godson": true, "goddaughter": true,
+	"mama": true, "papa": true, "mummy": true, "mommy": true, "daddy": true, "mam": true,
 }
 
 // determiners open a noun phrase before a kinship word.

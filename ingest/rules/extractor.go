@@ -124,6 +124,18 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 					}
 				}
 			}
+			if items := listItems(s); ms == nil && items != nil {
+				// one memory for each thing of a list, its excerpt the
+				// sentence as said; a change the sentence says is said of
+				// each ("rent £1,200, internet £35 now")
+				change := slices.ContainsFunc(analyseAll(s, t.ref, sp, st), func(m schema.Memory) bool { return m.Correction })
+				for _, it := range items {
+					for _, m := range analyseAll(it, t.ref, sp, st) {
+						m.Excerpt, m.Correction = s, m.Correction || change
+						ms = append(ms, m)
+					}
+				}
+			}
 			if ms == nil {
 				ms = analyseAll(s, t.ref, sp, st)
 			}
