@@ -22,13 +22,30 @@ func otherHolder(existing, incoming schema.Memory) string {
 			continue
 		}
 		name := strings.ToLower(other.Subject)
-		if strings.Contains(strings.ToLower(own.Claim), name) || firstPersonInClause(claimTokens(other.Claim)) {
+		if strings.Contains(strings.ToLower(own.Claim), name) || firstPersonInClause(claimTokens(other.Claim)) || speakerActsLater(claimTokens(other.Claim)) {
 			continue
 		}
 		return fmt.Sprintf("one claim is about %s, whom the other does not name; the other is the speaker's own", other.Subject)
 	}
 	return ""
 }
+
+// speakerActsLater: after the first clause, the speaker is the subject
+// of one: "Raj wants full regression before Friday's release, … so I've
+// increased mum's money to £200 a month" says what the speaker did.
+func speakerActsLater(ts []ctok) bool {
+	later := false
+	for i, t := range ts {
+		later = later || i > 0 && t.brk
+		if later && subjectPronounsOfSpeaker[t.low] {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectPronounsOfSpeaker say the speaker as the subject of a clause.
+var subjectPronounsOfSpeaker = map[string]bool{"i": true, "i've": true, "i'm": true, "i'll": true, "i'd": true, "we": true, "we've": true, "we're": true}
 
 // speakersOwn: a claim's subject is the speaker, said or left out
 // ("milking 90 cows at the moment", naming no person).

@@ -177,6 +177,12 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	if anchor == "" {
 		anchor = sharedHead(existing, incoming, e.ts, i.ts, at)
 	}
+	if k := onlyKin(ewho); anchor == "" && k != "" && k == onlyKin(iwho) && periodic(differ) && strings.HasPrefix(differ, "money:") && (moves || hasAny(i.ts, raisedWords)) {
+		// "Now sending mum £150 every month through Lemfi" / "naira fell
+		// again so I've increased mum's money to £200 a month": what one
+		// relative gets by the month, raised
+		anchor = k
+	}
 	if anchor == "" {
 		return Decision{}, false
 	}
@@ -212,6 +218,24 @@ func lowerInOther(who, words map[string]bool, other []ctok) {
 			words[stem(b)] = true
 		}
 	}
+}
+
+// raisedWords say an amount was set higher or lower.
+var raisedWords = map[string]bool{"increased": true, "raised": true, "upped": true, "reduced": true, "decreased": true, "lowered": true, "cut": true, "bumped": true}
+
+// onlyKin is the one relative who names, when it names one and no other
+// person ("3" for "his" or "her").
+func onlyKin(who map[string]bool) string {
+	out := ""
+	for w := range who {
+		switch {
+		case kinWords[w] && out == "":
+			out = w
+		case kinWords[w], otherPeople[stem(w)], w == "3":
+			return ""
+		}
+	}
+	return out
 }
 
 // clipMin is the fewest letters a clipped word keeps: "cardio" for

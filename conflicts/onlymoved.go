@@ -188,6 +188,9 @@ func namesIn(ts []ctok, name []string) bool {
 	if containsRun(ts, name) {
 		return true
 	}
+	if len(name) == 1 && slices.ContainsFunc(ts, func(t ctok) bool { return capsPrefix(t, name[0]) }) {
+		return true // "GTB" of "GTBank"
+	}
 	var run []string
 	flush := func() bool {
 		ok := len(run) > len(name) && slices.Equal(run[:len(name)], name) || acronymOf(name, run)
@@ -204,6 +207,13 @@ func namesIn(ts []ctok, name []string) bool {
 		}
 	}
 	return flush()
+}
+
+// capsPrefix: the word t opens with short in capitals and goes on, as a
+// firm's name is said clipped to its capitals: "GTB" of "GTBank".
+func capsPrefix(t ctok, short string) bool {
+	n := len(short)
+	return n >= 2 && len(t.raw) > n && strings.HasPrefix(t.low, short) && strings.ToUpper(t.raw[:n]) == t.raw[:n] && isWord(t.low)
 }
 
 // leadPerson is the person a claim about a move names: a capitalised

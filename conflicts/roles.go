@@ -150,8 +150,10 @@ func readRole(m schema.Memory) (roleReading, bool) {
 		case i+1 < len(ts) && (ts[i+1].low == "-" || ts[i+1].low == "–" || ts[i+1].low == "—"):
 			r.holder = nameAt(ts, i+2) // "a new GP - Dr Mensah"
 		}
-		if len(r.scope) == 0 && speakerRole(ts) == "subject" && i > 0 && ts[i-1].low == "new" {
-			r.scope = []string{"me"} // "I've registered with a new GP"
+		if len(r.scope) == 0 && (speakerRole(ts) == "subject" || i == 1) && i > 0 && ts[i-1].low == "new" {
+			// "I've registered with a new GP"; "new manager is Raj",
+			// the speaker's, said opening the claim
+			r.scope = []string{"me"}
 		}
 	}
 	if len(r.holder) == 0 || len(r.scope) == 0 {

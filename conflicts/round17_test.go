@@ -37,5 +37,18 @@ func TestRound17Families(t *testing.T) {
 		{"We married in 1976 at the Old High Church.", "My sister's wedding was in 1979 at the Old High.", 365 * day, Unrelated},
 		{"We married in 1976 at the Old High Church.", "We renewed our vows in 2016, forty years after our wedding.", 365 * day, Unrelated},
 		{"We married in 1976 at the Old High Church.", "Our wedding was in 1976 at the Old High.", 365 * day, Duplicate},
+		// "new manager", said opening the claim, is the speaker's
+		{"my manager is Claire, very calm, Scouse accent I can barely follow", "Claire has left the company. new manager is Raj, ex-Sky, seems sound", 131 * day, Supersedes},
+		{"my manager is Claire, very calm", "Femi's new manager is Raj", 131 * day, Unrelated},
+		// a firm's name clipped to its capitals
+		{"my babe Tolu works at GTBank in VI.", "Tolu was at Access Bank before, she only moved to GTB in 2022", 278 * day, SupersededBy},
+		{"my babe Tolu works at GTBank in VI.", "Kemi was at Access Bank before, she only moved to GTB in 2022", 278 * day, Unrelated},
+		// how often, said in another clause, is no other value
+		{"I've been a tester since 2019. 5 years of finding other people's bugs", "been testing since 2021 and I still learn something new every week", 255 * day, Contradicts},
+		{"I've been running 3 times a week since 2019.", "been running twice a week since 2021", 255 * day, Unrelated},
+		// what one relative gets by the month, raised, the speaker said late
+		{"Now sending mum £150 every month through Lemfi.", "Long week. Raj wants full regression before Friday's release, five-a-side got rained off, and naira fell again so I've increased mum's money to £200 a month.", 97 * day, Supersedes},
+		{"Now sending mum £150 every month through Lemfi.", "Raj wants full regression before Friday's release, and he's increased his mum's money to £200 a month.", 97 * day, Unrelated},
+		{"Now sending mum £150 every month through Lemfi.", "I've increased Kemi's allowance to £200 a month.", 97 * day, Unrelated},
 	})
 }

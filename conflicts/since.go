@@ -34,12 +34,14 @@ func yearsDontAddUp(existing, incoming schema.Memory) (Decision, bool) {
 }
 
 // sameOtherValues: the claims' typed values other than years and spans
-// of years are the same, type by type.
+// of years are the same, type by type; how often, said by one claim only
+// ("been testing since 2021 and I still learn something new every
+// week"), is of another clause.
 func sameOtherValues(a, b topicClaim) bool {
 	keys := func(c topicClaim) map[string]bool {
 		out := map[string]bool{}
 		for t, vs := range c.vals {
-			if t == "year" || t == "quantity:year" {
+			if t == "year" || t == "quantity:year" || t == "freq" && (len(a.vals[t]) == 0 || len(b.vals[t]) == 0) {
 				continue
 			}
 			for _, v := range vs {
