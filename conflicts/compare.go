@@ -136,6 +136,9 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	totalsOfOneThing, // "the farm is 120 acres all in" / "the whole farm is only 85 acres"
 	distancesFrom,    // "we're about 40 km from Valparaíso" / "we're close, just 15 km from Valpo"
 	weddingYears,     // "We married in 1976 at the Old High Church" / "Our wedding was in 1979 at the Old High"
+	startedWorkAt,    // "I work as a QA tester at Kudipay" / "First day at Northbridge Digital today!"
+	statusDecided,    // "Skilled Worker visa application submitted" / "VISA APPROVED!!!!"
+	tookOverFrom,     // "They're from Highland Home Care" / "Caremark took over from Highland Home Care"
 }
 
 // compare is Compare before the check that the amounts are one thing's

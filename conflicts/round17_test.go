@@ -50,5 +50,20 @@ func TestRound17Families(t *testing.T) {
 		{"Now sending mum £150 every month through Lemfi.", "Long week. Raj wants full regression before Friday's release, five-a-side got rained off, and naira fell again so I've increased mum's money to £200 a month.", 97 * day, Supersedes},
 		{"Now sending mum £150 every month through Lemfi.", "Raj wants full regression before Friday's release, and he's increased his mum's money to £200 a month.", 97 * day, Unrelated},
 		{"Now sending mum £150 every month through Lemfi.", "I've increased Kemi's allowance to £200 a month.", 97 * day, Unrelated},
+		// a new place of work, the speaker's own
+		{"I work as a QA tester at Kudipay, fintech in Lekki.", "First day at Northbridge Digital today! QA engineer on the payments squad.", 118 * day, Supersedes},
+		{"I'm a staff nurse at St James's", "started at Leeds General on Monday, new ward new faces", 90 * day, Supersedes},
+		{"my babe Tolu works at GTBank in VI.", "First day at Northbridge Digital today!", 110 * day, Unrelated},
+		{"I work as a QA tester at Kudipay.", "Isla's first day at Millburn Academy today!", 110 * day, Unrelated},
+		{"I work as a QA tester at Kudipay.", "First day at Kudipay's new office today!", 110 * day, Unrelated},
+		{"I work as a QA tester at Kudipay.", "might start at Northbridge Digital if the offer comes", 110 * day, Unrelated},
+		// a thing waiting for a decision got one
+		{"Skilled Worker visa application submitted. now we wait", "VISA APPROVED!!!! flight booked for 1 June", 30 * day, Supersedes},
+		{"mortgage application submitted to Nationwide", "mortgage approved, completion in May", 40 * day, Supersedes},
+		{"Skilled Worker visa application submitted.", "Kemi's visa approved!", 30 * day, Unrelated},
+		{"Skilled Worker visa application submitted.", "planning permission approved for the extension", 30 * day, Unrelated},
+		// one provider took over from another
+		{"The carers come twice a day, morning and bedtime. They're from Highland Home Care.", "We've changed care agency. Caremark took over from Highland Home Care at the start of the month.", 264 * day, Supersedes},
+		{"The carers are from Highland Home Care.", "Caremark took over from Bluebird Care next door.", 264 * day, Unrelated},
 	})
 }

@@ -590,6 +590,10 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 			return nounPhrase{key: "you"}
 		case l == "he" || l == "she" || l == "him" || l == "her":
 			return nounPhrase{key: st.lastPerson, name: st.lastPersonName}
+		case l == "they" && st.prev != nil && pluralThing(st.prev.Subject):
+			// "The carers come twice a day. They're from Highland Home
+			// Care": the things the claim before was of
+			return nounPhrase{key: st.prev.Subject}
 		case l == "they" || l == "who":
 			return nounPhrase{}
 		case l == "it" || l == "this" || l == "that":
@@ -691,6 +695,18 @@ func readNP(ts []tok, implicit bool, sp speaker, st *docState) nounPhrase {
 		np.key = np.head
 	}
 	return np
+}
+
+// pluralThing: a subject key that names things or people in the plural
+// by a common noun ("carers", "the kids"), not the speaker, a name or a
+// pair ("we").
+func pluralThing(key string) bool {
+	ws := strings.Fields(key)
+	if len(ws) == 0 || len(ws) > 3 || key == "user" || key == "we" {
+		return false
+	}
+	last := ws[len(ws)-1]
+	return len(last) > 3 && strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && !strings.Contains(last, "'")
 }
 
 // normWord folds spelling variants.
@@ -1464,8 +1480,8 @@ func isChitchat(si sentenceInfo) bool {
 		if t.kind == tPunct || si.skip[k] {
 			continue
 		}
-		if chitchat[t.low] {
-			chat++
+		if chitchat[t.low] && !inEntity[k] {
+			chat++ // "take care", not "Highland Home Care"
 		}
 		if !stopwords[t.low] && !chitchat[t.low] && !inEntity[k] {
 			content++
