@@ -106,6 +106,12 @@ func itemOf(m schema.Memory) ([]ctok, int) {
 	head, before := -1, -1
 	for j := k; j >= 0; j-- {
 		t := ts[j].low
+		if j >= 2 && amountPeriods[t] && (ts[j-1].low == "this" || ts[j-1].low == "the") && ts[j-2].low == "for" {
+			// "Josh's school fees for this year is AED 42,000": the
+			// period, not the thing
+			j -= 2
+			continue
+		}
 		if itemPlacePreps[t] {
 			// what came after was a place ("the margherita at luigi's"),
 			// unless nothing comes before it ("at the garden centre
@@ -174,6 +180,9 @@ var itemBridge = map[string]bool{"now": true, "up": true, "down": true, "to": tr
 // "charges £35".
 var itemVerbs = map[string]bool{"costs": true, "cost": true, "charges": true, "charge": true, "weighs": true,
 	"holds": true, "takes": true, "does": true, "do": true, "has": true, "have": true}
+
+// amountPeriods name the period an amount is for.
+var amountPeriods = map[string]bool{"year": true, "month": true, "term": true, "week": true, "season": true, "semester": true}
 
 // itemPlacePreps open a place after an item: "the margherita at luigi's".
 var itemPlacePreps = map[string]bool{"at": true, "in": true, "on": true, "from": true, "by": true}

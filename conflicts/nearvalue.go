@@ -134,7 +134,7 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	iw, iwho := wordsNear(i.ts, at[1], incoming)
 	lowerInOther(ewho, ew, i.ts)
 	lowerInOther(iwho, iw, e.ts)
-	if !sameWho(ewho, iwho) || hasAny(e.ts, jobWords) || hasAny(i.ts, jobWords) || oneWay(e.ts) != oneWay(i.ts) {
+	if !sameWho(ewho, iwho) && !namedElsewhere(ewho, iwho, i.ts) && !namedElsewhere(iwho, ewho, e.ts) || hasAny(e.ts, jobWords) || hasAny(i.ts, jobWords) || oneWay(e.ts) != oneWay(i.ts) {
 		// "Dad takes 5 mg" / "Mum's doctor increased her amlodipine";
 		// "charged £90 to replace the wipers"; "my flight to Oslo" / "my
 		// flight back from Oslo"
@@ -145,7 +145,7 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 		// to 89p now": the values of two things
 		return Decision{}, false
 	}
-	if perItem(e) != perItem(i) || differ != "date" && differ != "day" && differ != "clock" && monthsDiffer(e, i) || hasAny(e.ts, tentative) || hasAny(i.ts, tentative) {
+	if perItem(e, differ) != perItem(i, differ) || differ != "date" && differ != "day" && differ != "clock" && monthsDiffer(e, i) || hasAny(e.ts, tentative) || hasAny(i.ts, tentative) {
 		// "tablets are 200mg each" / "600mg a day"; "january's water
 		// usage" / "february water usage"; "landlord floated putting the
 		// rent up"
@@ -163,6 +163,14 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	if anchor == "" {
 		anchor = clippedAnchor(ew, iw)
 	}
+	if anchor == "" && strings.HasPrefix(differ, "money:") {
+		anchor = impliedAnchor(ew, iw)
+	}
+	if anchor == "" && slices.ContainsFunc(slices.Collect(maps.Keys(ewho)), func(w string) bool { return iwho[w] }) {
+		// "Josh's school fees for this year is AED 42,000" / "Josh's
+		// tuition is now AED 45,500": a generic noun, one person's
+		anchor = sharedGeneric(e.ts, at[0], i.ts, at[1])
+	}
 	if u, ok := strings.CutPrefix(differ, "quantity:"); ok && anchor == "" && counted(u) && hasStem(e.ts, stem(u)) && hasStem(i.ts, stem(u)) && maps.Equal(ewho, iwho) && !tally(e.ts) && !tally(i.ts) {
 		// "milking 90 cows at the moment" / "we're at 105 milking cows
 		// now": a count of one kind of thing, named in both and of no
@@ -177,10 +185,12 @@ func nearValue(existing, incoming schema.Memory) (Decision, bool) {
 	if anchor == "" {
 		anchor = sharedHead(existing, incoming, e.ts, i.ts, at)
 	}
-	if k := onlyKin(ewho); anchor == "" && k != "" && k == onlyKin(iwho) && periodic(differ) && strings.HasPrefix(differ, "money:") && (moves || hasAny(i.ts, raisedWords)) {
+	if k := onlyKin(ewho); anchor == "" && k != "" && (k == onlyKin(iwho) || namedElsewhere(ewho, iwho, i.ts)) && periodic(differ) && (moves || hasAny(i.ts, raisedWords) || hasAny(i.ts, sendWords) && (hasAny(e.ts, sendWords) || hasAny(e.ts, raisedWords))) {
 		// "Now sending mum £150 every month through Lemfi" / "naira fell
-		// again so I've increased mum's money to £200 a month": what one
-		// relative gets by the month, raised
+		// again so I've increased mum's money to £200 a month"; "increased
+		// mama's monthly to 30k pesos" / "mama started dialysis … so I'm
+		// sending 35k a month now": what one relative gets by the month,
+		// raised or sent anew
 		anchor = k
 	}
 	if anchor == "" {
@@ -208,6 +218,22 @@ func listItem(ts []ctok, vs []typedValue, near map[string]bool) (typedValue, boo
 	return out, n == 1
 }
 
+// namedElsewhere: who names the holder of one value, the other value's
+// holder is not said (other), and the other claim names them all the
+// same, in a clause before the speaker's ("mama started dialysis twice a
+// week so I'm sending 35k a month now").
+func namedElsewhere(who, other map[string]bool, ts []ctok) bool {
+	if len(who) == 0 || len(other) > 0 {
+		return false
+	}
+	for w := range who {
+		if !slices.ContainsFunc(ts, func(t ctok) bool { return strings.TrimSuffix(t.low, "'s") == w }) {
+			return false
+		}
+	}
+	return true
+}
+
 // lowerInOther moves from who to words a name the other claim says in
 // lower case: a thing's name opening a claim ("Ramipril's 10mg now" /
 // "ramipril 2.5mg"), not a person's.
@@ -223,6 +249,9 @@ func lowerInOther(who, words map[string]bool, other []ctok) {
 // raisedWords say an amount was set higher or lower.
 var raisedWords = map[string]bool{"increased": true, "raised": true, "upped": true, "reduced": true, "decreased": true, "lowered": true, "cut": true, "bumped": true}
 
+// sendWords say money is sent or given to someone.
+var sendWords = map[string]bool{"send": true, "sending": true, "sends": true, "give": true, "giving": true, "gives": true, "transfer": true, "transferring": true}
+
 // onlyKin is the one relative who names, when it names one and no other
 // person ("3" for "his" or "her").
 func onlyKin(who map[string]bool) string {
@@ -236,6 +265,43 @@ func onlyKin(who map[string]bool) string {
 		}
 	}
 	return out
+}
+
+// setsThing are who set the amount of one thing: the landlord the rent.
+var setsThing = map[string]string{"landlord": "rent", "landlady": "rent"}
+
+// impliedAnchor is the thing one claim names near its amount that the
+// other names by who sets it ("our rent is 78,000 AED a year" /
+// "landlord raised us to 84k"), or "".
+func impliedAnchor(ew, iw map[string]bool) string {
+	for _, who := range slices.Sorted(maps.Keys(setsThing)) {
+		thing := setsThing[who]
+		if ew[stem(who)] && iw[stem(thing)] || iw[stem(who)] && ew[stem(thing)] {
+			return thing + "/" + who
+		}
+	}
+	return ""
+}
+
+// sharedGeneric is the first generic noun (a fee, a price, a rate)
+// said within nearValueWindow words before both values, in order, or "".
+func sharedGeneric(ets []ctok, ev typedValue, its []ctok, iv typedValue) string {
+	before := func(ts []ctok, v typedValue) map[string]bool {
+		out := map[string]bool{}
+		for k := max(0, v.from-nearValueWindow); k < v.from; k++ {
+			if w := stem(strings.TrimSuffix(ts[k].low, "'s")); genericStems[w] {
+				out[w] = true
+			}
+		}
+		return out
+	}
+	e, i := before(ets, ev), before(its, iv)
+	for _, w := range slices.Sorted(maps.Keys(e)) {
+		if i[w] {
+			return w
+		}
+	}
+	return ""
 }
 
 // clipMin is the fewest letters a clipped word keeps: "cardio" for
@@ -762,6 +828,9 @@ func otherEnd(a, b []ctok) bool {
 func headBefore(ts []ctok, v typedValue) string {
 	for k := v.from - 1; k >= 0 && k >= v.from-nearValueWindow; k-- {
 		t := ts[k]
+		if raisedWords[t.low] {
+			return "" // "landlord raised us to 84k": who raised it, not what
+		}
 		w := stem(strings.TrimSuffix(t.low, "'s"))
 		if !isWord(strings.TrimSuffix(t.low, "'s")) || nearSkip[w] || notAThing(t.low) || possessives[t.low] || genericStems[w] || len(w) < 3 && !acronym(t.raw) || inLongName(ts, k) {
 			continue
@@ -783,15 +852,31 @@ func inLongName(ts []ctok, k int) bool {
 }
 
 // perItem is what a claim gives a value per: an item ("each"), a time
-// ("a day"), or "" for neither. A dose per tablet is not a daily dose.
-func perItem(c topicClaim) string {
+// ("a day"), or "" for neither. A dose per tablet is not a daily dose. An
+// amount of money with its period (differ, as "money:peso:month") is per
+// that period whatever else the claim says how often ("mama started
+// dialysis twice a week so I'm sending 35k a month").
+func perItem(c topicClaim, differ string) string {
 	switch {
 	case hasAny(c.ts, map[string]bool{"each": true, "apiece": true}):
 		return "item"
-	case len(c.vals["freq"]) > 0:
+	case periodic(differ):
+		return ""
+	case slices.ContainsFunc(c.vals["freq"], func(f typedValue) bool { return !amountsPeriod(c.vals, f.key) }):
 		return "time"
 	}
 	return ""
+}
+
+// amountsPeriod: how often, freq ("1/month"), is the period of an amount
+// vals gives ("increased mama's monthly to 30k pesos" is by the month).
+func amountsPeriod(vals map[string][]typedValue, freq string) bool {
+	for t := range vals {
+		if p := strings.Split(t, ":"); len(p) == 3 && p[0] == "money" && p[2] != "" && freq == "1/"+p[2] {
+			return true
+		}
+	}
+	return false
 }
 
 // monthsDiffer reports whether both claims name a month, and not the
@@ -918,11 +1003,19 @@ const bareAmountRatio = 1.5
 func borrowUnit(c, other topicClaim) map[string][]typedValue {
 	var typ string
 	var want float64
-	for t, vs := range other.vals {
-		if !unitAmount(t) {
-			continue
+	// the one amount of the other claim, its money when it gives a count
+	// beside ("78,000 AED a year for a 2BR, 4 cheques")
+	var types []string
+	for t := range other.vals {
+		if unitAmount(t) {
+			types = append(types, t)
 		}
-		v, n := current(vs)
+	}
+	if len(types) > 1 {
+		types = slices.DeleteFunc(types, func(t string) bool { return !strings.HasPrefix(t, "money:") })
+	}
+	for _, t := range types {
+		v, n := current(other.vals[t])
 		f, err := strconv.ParseFloat(v.key, 64)
 		if n != 1 || err != nil || typ != "" {
 			return c.vals

@@ -50,6 +50,9 @@ var heldRoles = map[string]string{
 	"teacher": "teacher", "tutor": "teacher", "coach": "coach", "landlord": "landlord",
 	"president": "president", "director": "director", "accountant": "accountant", "dentist": "dentist",
 	"mentor": "mentor", "supervisor": "manager", "ceo": "ceo", "cto": "cto", "headteacher": "headteacher",
+	// roles of a crew, a site, a parish or a school, one holder at a time
+	"coxswain": "coxswain", "skipper": "skipper", "foreman": "foreman", "vicar": "vicar", "pastor": "pastor",
+	"priest": "priest", "principal": "headteacher", "headmaster": "headteacher", "headmistress": "headteacher",
 }
 
 // roleVerbs say a person holds a role over their object.

@@ -65,5 +65,19 @@ func TestRound17Families(t *testing.T) {
 		// one provider took over from another
 		{"The carers come twice a day, morning and bedtime. They're from Highland Home Care.", "We've changed care agency. Caremark took over from Highland Home Care at the start of the month.", 264 * day, Supersedes},
 		{"The carers are from Highland Home Care.", "Caremark took over from Bluebird Care next door.", 264 * day, Unrelated},
+		// whole messages, as said: a count beside the rent, the landlord
+		// who raised it, an amount by the month said with "monthly", a
+		// relative named in a clause before the speaker's, a fee "for
+		// this year"
+		{"our rent is 78,000 AED a year for a 2BR, 4 cheques. renewal is April", "renewal signed. landlord raised us to 84k 😤 from 78", 84 * day, Supersedes},
+		{"our rent is 78,000 AED a year for a 2BR, 4 cheques.", "my brother's landlord raised him to 84k", 84 * day, Unrelated},
+		{"I send mama 25,000 pesos every month thru GCash, always right after payday", "increased mama's monthly to 30k pesos starting this month, her meds got more expensive", 123 * day, Supersedes},
+		{"increased mama's monthly to 30k pesos starting this month, her meds got more expensive", "crazy week: Josh has exams, Bea lost a tooth, and mama started dialysis twice a week so I'm sending 35k a month now", 268 * day, Supersedes},
+		{"increased mama's monthly to 30k pesos starting this month", "mama's pension is 35k a month now", 268 * day, Unrelated},
+		{"Josh's school fees for this year is AED 42,000, paid in 3 terms. grabe ang mahal", "school sent the new fee schedule, Josh's tuition is now AED 45,500 for Grade 10", 209 * day, Supersedes},
+		{"Josh's school fees for this year is AED 42,000", "Bea's tuition is now AED 45,500 for Grade 4", 209 * day, Unrelated},
+		// roles one holds at a time on a crew or a site
+		{"our foreman is Dave Kerr, decent bloke", "new foreman is Pete Lowe, Dave retired", 60 * day, Supersedes},
+		{"our skipper is Willie Munro", "our skipper is Willie Munro, still going strong", 60 * day, Duplicate},
 	})
 }

@@ -195,10 +195,11 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 }
 
 // onlySince: the sentence tells when the present began, after the fact:
-// "he only moved to Access in 2019", "we only moved to Yaba in 2021".
+// "he only moved to Access in 2019", "we only moved to Yaba in 2021",
+// "Gordon only took over in 2020".
 func onlySince(s string) bool {
 	low := " " + strings.ToLower(s) + " "
-	return strings.Contains(low, " only ") && (strings.Contains(low, " moved to ") || strings.Contains(low, " switched to ") || strings.Contains(low, " started at ")) && yearIn.MatchString(s)
+	return strings.Contains(low, " only ") && (strings.Contains(low, " moved to ") || strings.Contains(low, " switched to ") || strings.Contains(low, " started at ") || strings.Contains(low, " took over ")) && yearIn.MatchString(s)
 }
 
 // saysWasBefore: the sentence tells a state of the past: "when I met Emeka
