@@ -101,6 +101,16 @@ func Compare(existing, incoming schema.Memory) Decision {
 	return d
 }
 
+// oneFreq is how often a value says, when that is all it says ("twice a
+// day", "three times a week"): its key, or "".
+func oneFreq(value string) string {
+	ts, vals := typedValues(schema.Memory{Claim: value})
+	if len(vals) != 1 || vals[0].typ != "freq" || vals[0].to-vals[0].from < len(ts)-1 {
+		return ""
+	}
+	return vals[0].key
+}
+
 // otherShapes are the readings of two claims whose slots do not line up
 // that come before the reading by topic, in order: the first that
 // decides is the decision.
@@ -139,6 +149,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	startedWorkAt,    // "I work as a QA tester at Kudipay" / "First day at Northbridge Digital today!"
 	statusDecided,    // "Skilled Worker visa application submitted" / "VISA APPROVED!!!!"
 	tookOverFrom,     // "They're from Highland Home Care" / "Caremark took over from Highland Home Care"
+	childrenCounts,   // "I'm the first of 3 children" / "as the first of four children"
 }
 
 // compare is Compare before the check that the amounts are one thing's
@@ -368,6 +379,11 @@ func compare(existing, incoming schema.Memory) Decision {
 			// bottle" / "from this month the Reserva Carmenère is 15,500":
 			// one amount of one thing, read near its value
 			return d
+		}
+		if ef, if_ := oneFreq(ev.raw), oneFreq(iv.raw); ef != "" && if_ != "" && ef != if_ && (incoming.Correction || cueIn(incoming)) {
+			// "The carers come twice a day" / "carers now come three
+			// times a day": how often one thing is done, changed
+			return Decision{Supersedes, fmt.Sprintf("%s; how often, %q and %q, and the incoming claim says it changed", about, ev.raw, iv.raw)}
 		}
 		return Decision{Unrelated, fmt.Sprintf("%s, which can hold several values: %q and %q may both be true", about, ev.raw, iv.raw)}
 	}

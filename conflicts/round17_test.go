@@ -79,5 +79,12 @@ func TestRound17Families(t *testing.T) {
 		// roles one holds at a time on a crew or a site
 		{"our foreman is Dave Kerr, decent bloke", "new foreman is Pete Lowe, Dave retired", 60 * day, Supersedes},
 		{"our skipper is Willie Munro", "our skipper is Willie Munro, still going strong", 60 * day, Duplicate},
+		// how often one thing is done, changed
+		{"The carers come twice a day, morning and bedtime. They're from Highland Home Care.", "Busy day. Social work reviewed his care package: carers now come three times a day, they've added a lunchtime visit.", 131 * day, Supersedes},
+		{"The carers come twice a day, morning and bedtime.", "the carers come three times a day at Elspeth's", 131 * day, Unrelated},
+		// how many children the speaker is one of
+		{"I'm the first of 3 children so everybody is looking at me", "as the first of four children I have no choice but to send money home every month", 275 * day, Contradicts},
+		{"I'm the first of 3 children", "my mum was the eldest of 5 kids", 275 * day, Unrelated},
+		{"I'm the first of 3 children", "I'm one of three children, the eldest", 275 * day, Unrelated},
 	})
 }

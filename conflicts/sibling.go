@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -81,4 +82,56 @@ func thanMe(ts []ctok, at int) string {
 		}
 	}
 	return ""
+}
+
+// childrenCounts reads two claims that each say how many children the
+// speaker's parents had, by where the speaker stands among them: "I'm the
+// first of 3 children" / "as the first of four children I have no choice
+// but to send money home". The number does not change (a sibling born
+// later aside, which a claim would say), so two numbers are a
+// contradiction, or, worded as a correction, a supersession.
+func childrenCounts(existing, incoming schema.Memory) (Decision, bool) {
+	en, ok1 := childrenOf(existing)
+	in, ok2 := childrenOf(incoming)
+	if !ok1 || !ok2 || en == in {
+		return Decision{}, false
+	}
+	return fixedValueDiffers(incoming, fmt.Sprintf("the speaker is one of %s children in one claim and of %s in the other", en, in)), true
+}
+
+// childWords are what the speaker is one of.
+var childWords = map[string]bool{"children": true, "kids": true, "siblings": true}
+
+// childrenOf reads "(first|eldest|youngest|one|…) of N children" said of
+// the speaker ("I'm", "as the", "being the"), with no relative named
+// whose place it may be ("my mum was the eldest of 5 kids").
+func childrenOf(m schema.Memory) (string, bool) {
+	ts := claimTokens(unlabelled(m.Claim))
+	if asks(m.Claim) || hypothetical(ts) {
+		return "", false
+	}
+	for _, t := range ts {
+		w := strings.TrimSuffix(t.low, "'s")
+		if kinWords[w] || otherPeople[stem(w)] || w == "he" || w == "she" || w == "he's" || w == "she's" {
+			return "", false
+		}
+	}
+	for k := 1; k+2 < len(ts); k++ {
+		if ts[k].low != "of" || !childWords[ts[k+2].low] {
+			continue
+		}
+		n := ts[k+1].low
+		if w, ok := numberWords[n]; ok {
+			n = w
+		}
+		if _, err := strconv.Atoi(n); err != nil {
+			continue
+		}
+		for j := max(0, k-3); j < k; j++ {
+			if ts[j].low == "i'm" || ts[j].low == "am" || ts[j].low == "as" || ts[j].low == "being" {
+				return n, true
+			}
+		}
+	}
+	return "", false
 }
