@@ -155,3 +155,37 @@ func TestMeaningNeedsItsModel(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesReadTheNearestInMeaning: with the real model, Weaviate and
+// Neo4j, the rules read the stored memories nearest in meaning to a new
+// claim, not only those of its subject or its words: "First day at
+// Northbridge Digital today!" shares no word with "I work as a QA tester
+// at Kudipay" and retires it; "landlord raised us to 84k" retires "our
+// rent is 78,000 AED a year". A claim near in meaning the rules leave
+// unrelated stays as it is.
+func TestRulesReadTheNearestInMeaning(t *testing.T) {
+	store := neo4jtest.Open(t)
+	model := openLocalModel(t)
+	vs := openWeaviate(t, model)
+	tests := []struct {
+		name, stored, incoming string
+		want                   []string // new claim -> old claim
+	}{
+		{"a new place of work", "I work as a QA tester at Kudipay, fintech in Lekki.", "First day at Northbridge Digital today!",
+			[]string{"First day at Northbridge Digital today! -> I work as a QA tester at Kudipay, fintech in Lekki."}},
+		{"the landlord raised the rent", "our rent is 78,000 AED a year for a 2BR, 4 cheques.", "landlord raised us to 84k 😤 from 78",
+			[]string{"landlord raised us to 84k 😤 from 78 -> our rent is 78,000 AED a year for a 2BR, 4 cheques."}},
+		{"another's work", "I work as a QA tester at Kudipay, fintech in Lekki.", "Tolu's first day at Northbridge Digital today!", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newModelHarness(t, store, model, vs)
+			h.run(tc.stored, 0)
+			h.run(tc.incoming, 24*30)
+			got := readOutcome(t, store, h.owner)
+			if !slices.Equal(got.Supersedes, tc.want) || len(got.Conflicts) > 0 {
+				t.Errorf("supersessions %q, conflicts %q; want supersessions %q", got.Supersedes, got.Conflicts, tc.want)
+			}
+		})
+	}
+}

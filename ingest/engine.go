@@ -341,6 +341,42 @@ func (st *planState) nearest(ctx context.Context, p *Pipeline, owner schema.Owne
 	return near, nil
 }
 
+// nearestHeld returns the stored memories among the MeaningNeighbours
+// nearest to c in meaning that are still held and not in seen (which it
+// adds them to), for the rules to read as they read c's look-alikes.
+func (st *planState) nearestHeld(ctx context.Context, p *Pipeline, owner schema.Owner, c schema.Memory, seen map[string]bool) ([]schema.Memory, error) {
+	if err := st.embedClaims(ctx, p, []string{c.Claim}); err != nil {
+		return nil, err
+	}
+	near, err := st.nearest(ctx, p, owner, c.Claim)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for id := range near {
+		if !seen[id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	slices.Sort(ids)
+	ms, err := p.cfg.Graph.Memories(ctx, owner, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read memories close in meaning: %w", err)
+	}
+	var out []schema.Memory
+	for _, m := range ms {
+		if seen[m.ID] || m.State != "" && m.State != schema.StateActive && m.State != schema.StateDisputed {
+			continue
+		}
+		seen[m.ID] = true
+		out = append(out, m)
+	}
+	return out, nil
+}
+
 // valueByMeaning finds a memory that gives what c says another value the
 // rules could not line up with it: one c is worded as a change of, or one
 // worded as a change of c (conflicts.ChangeByMeaning: "Upped my ISA
@@ -713,9 +749,10 @@ func (st *planState) absorb(w graph.JobWrite) {
 }
 
 // existing returns the memories a claim must be compared with: what
-// earlier jobs of the batch planned, the same subject and attribute, then
-// full-text look-alikes; each once, none an earlier job retired, in a
-// fixed order.
+// earlier jobs of the batch planned, the same subject and attribute,
+// full-text look-alikes, then, with an embedder, the MeaningNeighbours
+// nearest in meaning still held; each once, none an earlier job retired,
+// in a fixed order.
 func (p *Pipeline) existing(ctx context.Context, owner schema.Owner, c schema.Memory, st *planState) ([]schema.Memory, error) {
 	seen := map[string]bool{}
 	for id := range st.retired {
@@ -746,6 +783,17 @@ func (p *Pipeline) existing(ctx context.Context, owner schema.Owner, c schema.Me
 			seen[h.Memory.ID] = true
 			out = append(out, h.Memory)
 		}
+	}
+	if p.meaning {
+		// the memories nearest in meaning too: "First day at Northbridge
+		// Digital today!" shares no word with "I work as a QA tester at
+		// Kudipay", nor "landlord raised us to 84k" with "our rent is
+		// 78,000 AED a year", and the rules read both as changes
+		near, err := st.nearestHeld(ctx, p, owner, c, seen)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, near...)
 	}
 	// A confirmed memory is compared first, so it wins; then the oldest.
 	sort.SliceStable(out, func(i, j int) bool {
