@@ -69,7 +69,14 @@
 // thing's opening year given twice (when.go) are contradictions; an
 // older amount told with a past year ("it was only 2 hectares then";
 // thensize.go) and the speaker's job title said anew ("guess who's charge
-// nurse now"; ownrole.go) are read too.
+// nurse now"; ownrole.go) are read too. One item of a list changed
+// ("ramipril 2.5mg" / "Ramipril's 10mg now"; nearvalue.go), a new place
+// the speaker began work at ("First day at Northbridge Digital";
+// newjob.go), a thing pending decided ("visa application submitted" /
+// "VISA APPROVED"; status.go) and a provider that "took over from"
+// another (tookfrom.go) are changes; a wedding dated twice (wedding.go)
+// and how many children the speaker is one of (sibling.go) are
+// contradictions.
 // Paraphrases read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =
 // "is called", a thing that "lives in" a place "is in" it, "the team" =

@@ -20,6 +20,13 @@
 //     "Hello, my name is Hannah") is left out and the introduction kept,
 //     with an age said beside the name ("im mia, 27") as a reading of its
 //     own; other sentences opening with a greeting are chitchat.
+//   - A list of things after a label, each with its own amount
+//     ("Alasdair's tablets: clopidogrel 75mg in the morning, ramipril
+//     2.5mg, and atorvastatin 40mg at night"), is one memory for each
+//     thing, the label before it and the sentence as said its excerpt
+//     (lists.go), so that a change of one thing retires that one only.
+//   - "They" after a claim about things in the plural is those things
+//     ("The carers come twice a day. They're from Highland Home Care").
 //   - A statement before a question in one sentence ("VHS German again
 //     tonight — does anyone understand Konjunktiv II?", "I'm on 98k, how
 //     do I make the case?") is read as a sentence of its own; the question
