@@ -150,6 +150,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	statusDecided,    // "Skilled Worker visa application submitted" / "VISA APPROVED!!!!"
 	tookOverFrom,     // "They're from Highland Home Care" / "Caremark took over from Highland Home Care"
 	childrenCounts,   // "I'm the first of 3 children" / "as the first of four children"
+	startedPlaceOf,   // "Granddaughter Isla is in P7 at Crown Primary" / "Isla started at Millburn Academy today"
 }
 
 // compare is Compare before the check that the amounts are one thing's

@@ -71,8 +71,8 @@
 // thensize.go) and the speaker's job title said anew ("guess who's charge
 // nurse now"; ownrole.go) are read too. One item of a list changed
 // ("ramipril 2.5mg" / "Ramipril's 10mg now"; nearvalue.go), a new place
-// the speaker began work at ("First day at Northbridge Digital";
-// newjob.go), a thing pending decided ("visa application submitted" /
+// the speaker, or a person they name, began at ("First day at Northbridge
+// Digital", "Isla started at Millburn Academy"; newjob.go), a thing pending decided ("visa application submitted" /
 // "VISA APPROVED"; status.go) and a provider that "took over from"
 // another (tookfrom.go) are changes; a wedding dated twice (wedding.go)
 // and how many children the speaker is one of (sibling.go) are

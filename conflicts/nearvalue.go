@@ -239,7 +239,7 @@ func namedElsewhere(who, other map[string]bool, ts []ctok) bool {
 // "ramipril 2.5mg"), not a person's.
 func lowerInOther(who, words map[string]bool, other []ctok) {
 	for _, t := range other {
-		if b := strings.TrimSuffix(t.low, "'s"); who[b] && !capitalised(t.raw) && !anyPerson(map[string]bool{b: true}) {
+		if b := strings.TrimSuffix(t.low, "'s"); who[b] && !capitalised(t.raw) && !kinWords[b] && !otherPeople[stem(b)] && b != "3" {
 			delete(who, b)
 			words[stem(b)] = true
 		}

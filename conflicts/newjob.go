@@ -104,3 +104,81 @@ func worksAt(ts []ctok) []string {
 	}
 	return nil
 }
+
+// startedPlaceOf reads the same change said of a person the speaker names:
+// "Granddaughter Isla is in P7 at Crown Primary" / "Isla started at
+// Millburn Academy today, S1!"; "Ada is in Primary 1 at Little Saints" /
+// "first week at Corona School Gbagada for Ada!". The incoming claim
+// names the person as who started ("Isla started at", "Isla's first day
+// at") or for whom ("… for Ada"), and a place; the existing claim names the
+// same person, no other, as at another place now.
+func startedPlaceOf(existing, incoming schema.Memory) (Decision, bool) {
+	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) || asks(existing.Claim) {
+		return Decision{}, false
+	}
+	its := claimTokens(unlabelled(incoming.Claim))
+	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+		return Decision{}, false
+	}
+	who, place := personStartedAt(its)
+	if who == "" {
+		return Decision{}, false
+	}
+	ets := claimTokens(unlabelled(existing.Claim))
+	if usedTo(ets) >= 0 || hasAny(ets, pastVerbsOfState) || hasAny(ets, formerWords) || namesIn(ets, place) {
+		return Decision{}, false
+	}
+	if len(ets) == 0 || !slices.ContainsFunc(ets, func(t ctok) bool { return strings.TrimSuffix(t.low, "'s") == who && capitalised(t.raw) }) {
+		return Decision{}, false
+	}
+	old := placeAtOf(ets, who)
+	if old == nil || namesIn(its, old) {
+		return Decision{}, false
+	}
+	return Decision{Supersedes, fmt.Sprintf("the incoming claim says %s began at %s; the existing claim gives %s at %s", who, strings.Join(place, " "), who, strings.Join(old, " "))}, true
+}
+
+// personStartedAt reads who began at a named place and the place: "Isla
+// started at Millburn Academy", "Isla's first day at …", "first week at
+// Corona School Gbagada for Ada".
+func personStartedAt(ts []ctok) (string, []string) {
+	for _, p := range startPhrases {
+		k := runAt(ts, p)
+		if k < 0 {
+			continue
+		}
+		place, end := nameRun(ts, k+len(p), 4)
+		if len(place) == 0 {
+			continue
+		}
+		if k > 0 && nameWord(ts[k-1]) && !ts[k].brk {
+			return strings.TrimSuffix(ts[k-1].low, "'s"), place // "Isla started at", "Isla's first day at"
+		}
+		if end+1 < len(ts) && ts[end].low == "for" && nameWord(ts[end+1]) {
+			return strings.TrimSuffix(ts[end+1].low, "'s"), place // "… for Ada"
+		}
+	}
+	return "", nil
+}
+
+// placeAtOf is the named place the claim puts the person at now: "Isla is
+// in P7 at Crown Primary", "Jonas is at St. Svithun"; nil when the claim
+// is not of the person's present ("is", "'s") or names no place after
+// "at".
+func placeAtOf(ts []ctok, who string) []string {
+	k := slices.IndexFunc(ts, func(t ctok) bool { return strings.TrimSuffix(t.low, "'s") == who })
+	if k < 0 || !(k+1 < len(ts) && (ts[k+1].low == "is" || ts[k+1].low == "goes" || ts[k+1].low == "attends") || strings.HasSuffix(ts[k].low, "'s")) {
+		return nil
+	}
+	for j := k + 1; j+1 < len(ts); j++ {
+		if ts[j].brk && j > k+1 {
+			break
+		}
+		if ts[j].low == "at" || ts[j].low == "attends" {
+			if name, _ := nameRun(ts, j+1, 4); len(name) > 0 {
+				return name
+			}
+		}
+	}
+	return nil
+}

@@ -86,5 +86,11 @@ func TestRound17Families(t *testing.T) {
 		{"I'm the first of 3 children so everybody is looking at me", "as the first of four children I have no choice but to send money home every month", 275 * day, Contradicts},
 		{"I'm the first of 3 children", "my mum was the eldest of 5 kids", 275 * day, Unrelated},
 		{"I'm the first of 3 children", "I'm one of three children, the eldest", 275 * day, Unrelated},
+		// a person the speaker names began at another place
+		{"Granddaughter Isla is in P7 at Crown Primary. She's doing a project on the RNLI, of all things!", "Isla started at Millburn Academy today, S1! Blazer down to her knees.", 176 * day, Supersedes},
+		{"Ada is in Primary 1 at Little Saints in Akoka, 10 mins from the house", "first week at Corona School Gbagada for Ada! she's in Primary 2 now. the school run is longer but she's happy", 196 * day, Supersedes},
+		{"Granddaughter Isla is in P7 at Crown Primary.", "Ruby started at Millburn Academy today, S1!", 176 * day, Unrelated},
+		{"Granddaughter Isla is in P7 at Crown Primary.", "Isla started at Crown Primary's breakfast club today!", 176 * day, Unrelated},
+		{"Isla used to be at Crown Primary.", "Isla started at Millburn Academy today", 176 * day, Unrelated},
 	})
 }
