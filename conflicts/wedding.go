@@ -14,7 +14,11 @@ import (
 // correction), and one year said again is the fact said again. Each claim names one year, says it in the first person
 // ("we", "our", "I", "my") and names no relative or other person whose
 // wedding it may be ("my sister got married in 2019"), nor a second one
-// ("again", "renewed our vows").
+// ("again", "renewed our vows"). (onceInALife reads a marrying whose
+// couple is named by "I", "we" or names; this reads the speaker's own
+// wedding in any of its words, "our wedding" among them, with one's
+// spouse named or not. Read as one event of onceInALife instead, one
+// contradiction and one duplicate on the unread pairs were lost.)
 func weddingYears(existing, incoming schema.Memory) (Decision, bool) {
 	ey, ok1 := ownWeddingYear(existing)
 	iy, ok2 := ownWeddingYear(incoming)
