@@ -151,6 +151,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	tookOverFrom,     // "They're from Highland Home Care" / "Caremark took over from Highland Home Care"
 	childrenCounts,   // "I'm the first of 3 children" / "as the first of four children"
 	startedPlaceOf,   // "Granddaughter Isla is in P7 at Crown Primary" / "Isla started at Millburn Academy today"
+	movedOffOnto,     // "QA engineer on the payments squad" / "they've moved me off payments onto the mobile app squad"
 }
 
 // compare is Compare before the check that the amounts are one thing's

@@ -74,7 +74,9 @@
 // the speaker, or a person they name, began at ("First day at Northbridge
 // Digital", "Isla started at Millburn Academy"; newjob.go), a thing pending decided ("visa application submitted" /
 // "VISA APPROVED"; status.go) and a provider that "took over from"
-// another (tookfrom.go) are changes; a wedding dated twice (wedding.go)
+// another (tookfrom.go) and being moved off one thing onto another
+// ("moved me off payments onto the mobile app squad"; movedoff.go) are
+// changes; a wedding dated twice (wedding.go)
 // and how many children the speaker is one of (sibling.go) are
 // contradictions.
 // Paraphrases read as one slot: "has a penicillin

@@ -92,5 +92,10 @@ func TestRound17Families(t *testing.T) {
 		{"Granddaughter Isla is in P7 at Crown Primary.", "Ruby started at Millburn Academy today, S1!", 176 * day, Unrelated},
 		{"Granddaughter Isla is in P7 at Crown Primary.", "Isla started at Crown Primary's breakfast club today!", 176 * day, Unrelated},
 		{"Isla used to be at Crown Primary.", "Isla started at Millburn Academy today", 176 * day, Unrelated},
+		// moved off one thing onto another
+		{"First day at Northbridge Digital today! QA engineer on the payments squad. nervous small", "Reorg at work. they've moved me off payments onto the mobile app squad. more Appium, less API testing", 99 * day, Supersedes},
+		{"I'm on nights this month, 8pm to 8am", "they took me off nights onto days from Monday", 20 * day, Supersedes},
+		{"QA engineer on the payments squad.", "they've moved Raj off payments onto the mobile app squad", 99 * day, Unrelated},
+		{"QA engineer on the payments squad.", "they've moved me off Jira onto Linear", 99 * day, Unrelated},
 	})
 }
