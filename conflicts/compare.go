@@ -152,6 +152,7 @@ var otherShapes = []func(existing, incoming schema.Memory) (Decision, bool){
 	childrenCounts,   // "I'm the first of 3 children" / "as the first of four children"
 	startedPlaceOf,   // "Granddaughter Isla is in P7 at Crown Primary" / "Isla started at Millburn Academy today"
 	movedOffOnto,     // "QA engineer on the payments squad" / "they've moved me off payments onto the mobile app squad"
+	eventDates,       // "His stroke was on the 3rd of November" / "Eleven months since his stroke on the 19th of October"
 }
 
 // compare is Compare before the check that the amounts are one thing's

@@ -77,7 +77,8 @@
 // another (tookfrom.go) and being moved off one thing onto another
 // ("moved me off payments onto the mobile app squad"; movedoff.go) are
 // changes; a wedding dated twice (wedding.go)
-// and how many children the speaker is one of (sibling.go) are
+// how many children the speaker is one of (sibling.go) and one event
+// that befell a person dated twice ("his stroke"; eventdate.go) are
 // contradictions.
 // Paraphrases read as one slot: "has a penicillin
 // allergy" = "is allergic to penicillin", "works as" = "is", "is named" =

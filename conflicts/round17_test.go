@@ -97,5 +97,9 @@ func TestRound17Families(t *testing.T) {
 		{"I'm on nights this month, 8pm to 8am", "they took me off nights onto days from Monday", 20 * day, Supersedes},
 		{"QA engineer on the payments squad.", "they've moved Raj off payments onto the mobile app squad", 99 * day, Unrelated},
 		{"QA engineer on the payments squad.", "they've moved me off Jira onto Linear", 99 * day, Unrelated},
+		// one event that befell a person, dated twice
+		{"His stroke was on the 3rd of November. Left side is weak and his words come out jumbled.", "Eleven months since his stroke on the 19th of October. Some days it feels like eleven years.", 254 * day, Contradicts},
+		{"Mum's accident was on the 3rd of May.", "Dad's accident was on the 9th of June.", 254 * day, Unrelated},
+		{"His stroke was on the 3rd of November.", "A stroke awareness day on the 19th of October at the hall.", 254 * day, Unrelated},
 	})
 }
