@@ -496,6 +496,10 @@ func wordsIn(ts []ctok, m map[string]string) []string {
 	return out
 }
 
+// speakerWord: w says the speaker, or the speaker and others ("I", "my",
+// "we've", "our").
+func speakerWord(w string) bool { return persons[w] == "i" || persons[w] == "we" }
+
 // persons maps pronouns to their person.
 var persons = func() map[string]string {
 	m := map[string]string{}

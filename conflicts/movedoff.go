@@ -17,11 +17,8 @@ import (
 // them after "on", names no relative or other person, and is not of the
 // past.
 func movedOffOnto(existing, incoming schema.Memory) (Decision, bool) {
-	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) {
-		return Decision{}, false
-	}
-	its := claimTokens(unlabelled(incoming.Claim))
-	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+	its, ok := saidAsDone(existing, incoming)
+	if !ok {
 		return Decision{}, false
 	}
 	left := offOnto(its)

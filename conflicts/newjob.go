@@ -19,12 +19,12 @@ import (
 // the same job said again, and a plan ("starting at Arup next month") is
 // read by the readings of what is to come.
 func startedWorkAt(existing, incoming schema.Memory) (Decision, bool) {
-	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) || asks(existing.Claim) {
+	its, ok := saidAsDone(existing, incoming)
+	if !ok {
 		return Decision{}, false
 	}
-	its := claimTokens(unlabelled(incoming.Claim))
 	place := startedAt(its)
-	if place == nil || hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+	if place == nil {
 		return Decision{}, false
 	}
 	ets := claimTokens(unlabelled(existing.Claim))
@@ -33,6 +33,22 @@ func startedWorkAt(existing, incoming schema.Memory) (Decision, bool) {
 		return Decision{}, false
 	}
 	return Decision{Supersedes, fmt.Sprintf("the incoming claim says the speaker began work at %s; the existing claim gives the speaker's work at %s", strings.Join(place, " "), strings.Join(old, " "))}, true
+}
+
+// saidAsDone reads the incoming claim's words when it says what is so or
+// was done, as the readings of a change need it: said no earlier than the
+// existing claim, neither claim a question, and the incoming claim no
+// plan, hypothesis, hedge or denial ("might start at Northbridge", "didn't
+// renew").
+func saidAsDone(existing, incoming schema.Memory) ([]ctok, bool) {
+	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) || asks(existing.Claim) {
+		return nil, false
+	}
+	its := claimTokens(unlabelled(incoming.Claim))
+	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+		return nil, false
+	}
+	return its, true
 }
 
 // startPhrases open the place the speaker began work at.
@@ -72,7 +88,7 @@ func speakerSaid(ts []ctok) bool {
 		if kinWords[w] || otherPeople[stem(w)] || w == "he" || w == "she" || w == "he's" || w == "she's" || w == "his" || w == "her" {
 			return false
 		}
-		first = first || firstPersonWords[w]
+		first = first || speakerWord(w)
 	}
 	return first
 }
@@ -113,11 +129,8 @@ func worksAt(ts []ctok) []string {
 // at") or for whom ("… for Ada"), and a place; the existing claim names the
 // same person, no other, as at another place now.
 func startedPlaceOf(existing, incoming schema.Memory) (Decision, bool) {
-	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) || asks(existing.Claim) {
-		return Decision{}, false
-	}
-	its := claimTokens(unlabelled(incoming.Claim))
-	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+	its, ok := saidAsDone(existing, incoming)
+	if !ok {
 		return Decision{}, false
 	}
 	who, place := personStartedAt(its)

@@ -17,11 +17,9 @@ import (
 // relative or another person the other does not ("Kemi's visa was
 // approved").
 func statusDecided(existing, incoming schema.Memory) (Decision, bool) {
-	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) || asks(existing.Claim) {
-		return Decision{}, false
-	}
-	ets, its := claimTokens(unlabelled(existing.Claim)), claimTokens(unlabelled(incoming.Claim))
-	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) || hasAny(ets, notWords) {
+	its, ok := saidAsDone(existing, incoming)
+	ets := claimTokens(unlabelled(existing.Claim))
+	if !ok || hasAny(ets, notWords) {
 		return Decision{}, false
 	}
 	eThing := nearState(ets, pendingWords)
@@ -59,7 +57,7 @@ func nearState(ts []ctok, states map[string]bool) map[string]bool {
 		for j := max(0, k-statusReach); j < min(len(ts), k+statusReach+1); j++ {
 			w := strings.TrimSuffix(ts[j].low, "'s")
 			s := stem(w)
-			if j == k || !isWord(w) || len(w) < 3 || nearSkip[s] || genericStems[s] || notAThing(w) || states[w] || kinWords[w] || firstPersonWords[w] {
+			if j == k || !isWord(w) || len(w) < 3 || nearSkip[s] || genericStems[s] || notAThing(w) || states[w] || kinWords[w] || speakerWord(w) {
 				continue
 			}
 			if out == nil {

@@ -15,11 +15,8 @@ import (
 // over, be no claim of the past, and name no relative or other person the
 // incoming claim does not.
 func tookOverFrom(existing, incoming schema.Memory) (Decision, bool) {
-	if saidTime(incoming).Before(saidTime(existing)) || asks(incoming.Claim) {
-		return Decision{}, false
-	}
-	its := claimTokens(unlabelled(incoming.Claim))
-	if hypothetical(its) || hasAny(its, tentative) || hasAny(its, notWords) {
+	its, ok := saidAsDone(existing, incoming)
+	if !ok {
 		return Decision{}, false
 	}
 	left, took := leftFor(its)

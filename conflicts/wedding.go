@@ -2,6 +2,7 @@ package conflicts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/persistmemory/persistmemory/schema"
@@ -42,9 +43,6 @@ var againWeddingWords = map[string]bool{"again": true, "renewed": true, "vows": 
 // married in 1976" is the speaker's wedding.
 var spouseWords = map[string]bool{"husband": true, "wife": true, "partner": true, "fiance": true, "fiancee": true, "fiancé": true, "fiancée": true}
 
-// firstPersonWords say the speaker or the speaker's couple.
-var firstPersonWords = map[string]bool{"we": true, "our": true, "i": true, "my": true, "we're": true, "i'm": true, "i've": true, "we've": true, "us": true}
-
 // ownWeddingYear is the one year a claim dates the speaker's wedding by,
 // or false.
 func ownWeddingYear(m schema.Memory) (string, bool) {
@@ -52,7 +50,7 @@ func ownWeddingYear(m schema.Memory) (string, bool) {
 		return "", false
 	}
 	ts := claimTokens(unlabelled(m.Claim))
-	if !hasAny(ts, weddingWords) || !hasAny(ts, firstPersonWords) || hasAny(ts, againWeddingWords) || hypothetical(ts) {
+	if !hasAny(ts, weddingWords) || !slices.ContainsFunc(ts, func(t ctok) bool { return speakerWord(t.low) }) || hasAny(ts, againWeddingWords) || hypothetical(ts) {
 		return "", false
 	}
 	year := ""

@@ -126,13 +126,17 @@ func (Extractor) Extract(ctx context.Context, doc schema.Document) ([]schema.Mem
 			}
 			if items := listItems(s); ms == nil && items != nil {
 				// one memory for each thing of a list, its excerpt the
-				// sentence as said; a change the sentence says is said of
+				// sentence as said; a change said of one item is said of
 				// each ("rent £1,200, internet £35 now")
-				change := slices.ContainsFunc(analyseAll(s, t.ref, sp, st), func(m schema.Memory) bool { return m.Correction })
 				for _, it := range items {
 					for _, m := range analyseAll(it, t.ref, sp, st) {
-						m.Excerpt, m.Correction = s, m.Correction || change
+						m.Excerpt = s
 						ms = append(ms, m)
+					}
+				}
+				if slices.ContainsFunc(ms, func(m schema.Memory) bool { return m.Correction }) {
+					for k := range ms {
+						ms[k].Correction = true
 					}
 				}
 			}

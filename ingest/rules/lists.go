@@ -43,12 +43,19 @@ func listItems(s string) []string {
 	for _, p := range parts {
 		p = strings.TrimSpace(p)
 		first := []rune(p)
-		if len(first) == 0 || !unicode.IsLetter(first[0]) || numbersIn(p) != 1 || len(strings.Fields(p)) > maxItemWords || yearIn.MatchString(p) {
+		if len(first) == 0 || !unicode.IsLetter(first[0]) || notItem(p) || numbersIn(p) != 1 || len(strings.Fields(p)) > maxItemWords || yearIn.MatchString(p) {
 			return nil
 		}
 		out = append(out, head+": "+p)
 	}
 	return out
+}
+
+// notItem: a part names the value taken back, not a thing of the list:
+// "the garage charged 340 pounds, not 430".
+func notItem(p string) bool {
+	w, _, _ := strings.Cut(strings.ToLower(p), " ")
+	return w == "not" || w == "no" || w == "instead"
 }
 
 // numbersIn counts the runs of digits in s, a decimal ("2.5") one.

@@ -28,6 +28,8 @@ func TestListItems(t *testing.T) {
 		// clauses after a colon, a year, an item that opens with a number
 		{"for the history display panel: the school opened in 1958, can you write a 150-word intro in a friendly tone for families", nil},
 		{"Bills: 1200 rent, 150 council tax", nil},
+		// the value taken back is no item
+		{"Let me correct myself: the garage charged 340 pounds, not 430.", nil},
 		// one item is no list
 		{"Rent: £1,200 a month", nil},
 	}
